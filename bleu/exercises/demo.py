@@ -1,0 +1,26 @@
+"""A demonstration exercise used by the docstrings and by notebook 00."""
+
+from __future__ import annotations
+
+from ..data import load_example
+from ..precision import modified_precision
+from . import Exercise, register
+
+
+def _two_sevenths():
+    ex = load_example("example2")
+    return modified_precision(ex.reference_tokens(), ex.candidate_tokens("Ca1"), 1)
+
+
+register(
+    Exercise(
+        id="demo.two-sevenths",
+        question="Modified unigram precision of 'the the the the the the the' "
+        "against Example 2's references.",
+        expected=_two_sevenths,
+        hint="clip each count by the most times the word occurs in any one reference.",
+        wrong=1.0,
+        diagnose=lambda a: None,
+        notebook="00_overview",
+    )
+)

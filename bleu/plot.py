@@ -1,0 +1,35 @@
+"""Plot set-up shared by the notebooks: PNG figures of one fixed size.
+
+nbval compares the text ``<Figure size 640x400 with 1 Axes>`` and skips PNG data, but it
+would compare SVG (whose ids change on every run). So every notebook calls
+:func:`setup` once, in its first code cell.
+"""
+
+from __future__ import annotations
+
+FIGSIZE = (6.4, 4.0)
+DPI = 100
+
+
+def setup() -> None:
+    """Inline PNG figures, fixed size and resolution, readable fonts, a fixed style."""
+    import matplotlib
+
+    matplotlib.rcParams.update(
+        {
+            "figure.figsize": FIGSIZE,
+            "figure.dpi": DPI,
+            "savefig.dpi": DPI,
+            "font.size": 11,
+            "axes.grid": True,
+            "grid.alpha": 0.3,
+            "axes.spines.top": False,
+            "axes.spines.right": False,
+            "svg.hashsalt": "bleu",
+        }
+    )
+    try:
+        from matplotlib_inline.backend_inline import set_matplotlib_formats
+    except ImportError:  # outside Jupyter nothing needs to change
+        return
+    set_matplotlib_formats("png")

@@ -1,0 +1,226 @@
+"""Sentence and corpus BLEU, with NLTK's argument order, names and numbers.
+
+Papineni, Roukos, Ward and Zhu (2002), *BLEU: a Method for Automatic Evaluation of
+Machine Translation*, ACL. https://aclanthology.org/P02-1040::
+
+    BLEU = BP * exp(sum_n w_n log p_n)
+
+Corpus BLEU adds up each order's clipped matches and n-gram totals over all sentences,
+and the hypothesis and effective reference lengths, *before* dividing (a micro-average);
+sentence BLEU is corpus BLEU of a one-sentence corpus.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ._validate import (
+    check_references,
+    check_tokens,
+    check_weight_tuple,
+    is_weight_list,
+)
+from .brevity import _closest, brevity_penalty
+from .precision import match_counts
+from .smoothing import CORPUS_AWARE_METHODS, Precision, SmoothingFunction
+
+Weights = Sequence[float]
+Smoother = Callable[..., list]
+
+UNIFORM_4 = (0.25, 0.25, 0.25, 0.25)
+
+
+@dataclass(frozen=True)
+class CorpusStats:
+    """BLEU's sufficient statistics, summed over a corpus.
+
+    ``matches[i]`` and ``totals[i]`` are for order ``i + 1``; a sentence with no n-gram of
+    that order adds 1 to the total (NLTK's ``max(1, count)`` denominator).
+    """
+
+    matches: tuple[int, ...]
+    totals: tuple[int, ...]
+    ngram_counts: tuple[int, ...]
+    hyp_len: int
+    ref_len: int
+
+    def precisions(self) -> list[Precision]:
+        """The modified precision of each order, with its unreduced counts."""
+        return [Precision(m, t) for m, t in zip(self.matches, self.totals)]
+
+
+def corpus_stats(
+    list_of_references: list[list[list]], hypotheses: list[list], max_n: int
+) -> CorpusStats:
+    """Add up the statistics of validated sentences (internal; no checks)."""
+    matches = [0] * max_n
+    totals = [0] * max_n
+    counts = [0] * max_n
+    hyp_len = ref_len = 0
+    for refs, hyp in zip(list_of_references, hypotheses):
+        for i in range(max_n):
+            m, t = match_counts(refs, hyp, i + 1)
+            matches[i] += m
+            totals[i] += max(1, t)
+            counts[i] += t
+        hyp_len += len(hyp)
+        ref_len += _closest(map(len, refs), len(hyp))
+    return CorpusStats(tuple(matches), tuple(totals), tuple(counts), hyp_len, ref_len)
+
+
+def _weight_vectors(weights: Any) -> tuple[list[tuple[float, ...]], bool]:
+    """The weight vectors to score with, and whether the caller gave a list of them."""
+    if is_weight_list(weights):
+        vectors = list(weights)
+        if not vectors:
+            raise ValueError("weights is empty")
+        return [check_weight_tuple(w, f"weights[{i}]") for i, w in enumerate(vectors)], True
+    return [check_weight_tuple(weights, "weights")], False
+
+
+def _is_method(func: Any, names: frozenset) -> bool:
+    return getattr(func, "__func__", None) in names
+
+
+def _combine(p_n: Sequence[Any], weight: tuple[float, ...], bp: float, zero_is_zero: bool) -> float:
+    """``bp * exp(sum w_n log p_n)`` over the orders that ``weight`` covers.
+
+    Like NLTK, a precision left at 0 by a smoothing method is skipped (it counts as 1).
+    Without smoothing (``zero_is_zero``) a zero precision with positive weight makes the
+    score 0.0.
+    """
+    pairs = list(zip(weight, p_n))
+    if zero_is_zero and any(w > 0 and p == 0 for w, p in pairs):
+        return 0.0
+    return bp * math.exp(math.fsum(w * math.log(p) for w, p in pairs if p > 0))
+
+
+def _score(
+    list_of_references: list[list[list]],
+    hypotheses: list[list],
+    weight_vectors: list[tuple[float, ...]],
+    smoothing_function: Smoother | None,
+    auto_reweigh: bool,
+    corpus_mode: bool,
+) -> list[float]:
+    """Score validated input; ``corpus_mode`` caps methods 5-7 as :func:`corpus_bleu` says."""
+    max_n = max(len(w) for w in weight_vectors)
+    smoother = smoothing_function or SmoothingFunction().method0
+    corpus_aware = _is_method(smoother, CORPUS_AWARE_METHODS)
+    # Method 5 looks ahead to the 5-gram precision whatever the number of orders (as NLTK).
+    stats = corpus_stats(list_of_references, hypotheses, max(max_n, 5) if corpus_aware else max_n)
+    if stats.matches[0] == 0:  # no unigram matches: no higher-order ones either
+        return [0.0] * len(weight_vectors)
+    bp = brevity_penalty(stats.ref_len, stats.hyp_len)
+    precisions = stats.precisions()
+    extra: dict[str, Any] = {}
+    if corpus_aware:
+        extra = {"ngram_totals": stats.ngram_counts, "next_order": precisions[4]}
+    p_n = smoother(
+        precisions[:max_n],
+        references=list_of_references[-1],
+        hypothesis=hypotheses[-1],
+        hyp_len=stats.hyp_len,
+        **extra,
+    )
+    if corpus_mode and corpus_aware:
+        p_n = [min(p, 1) for p in p_n]
+    zero_is_zero = _is_method(smoother, frozenset({SmoothingFunction.method0}))
+    scores = []
+    for weight in weight_vectors:
+        if auto_reweigh and stats.hyp_len < 4 and weight == UNIFORM_4:
+            weight = (1 / stats.hyp_len,) * stats.hyp_len
+        scores.append(_combine(p_n, weight, bp, zero_is_zero))
+    return scores
+
+
+def sentence_bleu(
+    references: Sequence[Sequence[Hashable]],
+    hypothesis: Sequence[Hashable],
+    weights: Weights | Sequence[Weights] = UNIFORM_4,
+    smoothing_function: Smoother | None = None,
+    auto_reweigh: bool = False,
+) -> float | list[float]:
+    """Sentence-level BLEU of ``hypothesis`` against ``references`` (token lists).
+
+    ``BLEU = BP * exp(sum_n w_n log p_n)`` with ``p_n`` the modified precisions, ``BP`` the
+    brevity penalty against the closest reference length (Papineni et al., 2002).
+
+    Equal to ``nltk.translate.bleu_score.sentence_bleu`` for the same arguments, with
+    these deliberate differences:
+
+    * without smoothing, a zero precision with a positive weight gives exactly ``0.0``
+      and no warning; NLTK substitutes ``sys.float_info.min`` and returns a meaningless
+      tiny number (about 1e-155 to 1e-300 for the usual weights);
+    * a string where a token list belongs, an empty reference list, or weights that are
+      empty, negative or NaN raise ``TypeError``/``ValueError`` naming the argument;
+    * ``auto_reweigh`` treats any sequence equal to ``(0.25,) * 4`` as the default
+      weights, a list included (NLTK only a tuple).
+
+    ``weights`` may be a list of weight tuples: then a list of scores is returned.
+
+    >>> ref = ("It is a guide to action that ensures that the military will forever "
+    ...        "heed Party commands").split()
+    >>> hyp = ("It is a guide to action which ensures that the military always obeys "
+    ...        "the commands of the party").split()
+    >>> round(sentence_bleu([ref], hyp), 4)
+    0.4118
+    >>> sentence_bleu([ref], "the the the".split())
+    0.0
+    """
+    refs = check_references(references, "references")
+    hyp = check_tokens(hypothesis, "hypothesis")
+    vectors, many = _weight_vectors(weights)
+    scores = _score([refs], [hyp], vectors, smoothing_function, auto_reweigh, False)
+    return scores if many else scores[0]
+
+
+def corpus_bleu(
+    list_of_references: Sequence[Sequence[Sequence[Hashable]]],
+    hypotheses: Sequence[Sequence[Hashable]],
+    weights: Weights | Sequence[Weights] = UNIFORM_4,
+    smoothing_function: Smoother | None = None,
+    auto_reweigh: bool = False,
+) -> float | list[float]:
+    """Corpus-level BLEU: statistics summed over sentences, then one score.
+
+    ``p_n = sum_s matches_s,n / sum_s max(1, count_s,n)``, ``c = sum_s c_s``,
+    ``r = sum_s r_s``; then ``BP * exp(sum_n w_n log p_n)``. This is not the mean of the
+    sentence scores.
+
+    Equal to NLTK's ``corpus_bleu`` without smoothing and with smoothing methods 0-4
+    (same deviations as :func:`sentence_bleu`). Methods 5-7 differ on purpose: NLTK
+    smooths with the *last* sentence's 5-gram precision and n-gram counts, so its score
+    depends on the order of the sentences and can exceed 1. Here those methods use the
+    whole corpus's 5-gram precision and n-gram counts, and each smoothed precision is
+    capped at 1: the score does not depend on sentence order and stays in [0, 1].
+
+    >>> hyps = [["the", "cat", "sat", "on", "the", "mat"], ["a", "dog", "ran"]]
+    >>> refs = [[["the", "cat", "sat", "on", "the", "mat"]], [["a", "dog", "ran", "off"]]]
+    >>> round(corpus_bleu(refs, hyps), 4)
+    0.8327
+    """
+    if list_of_references is None or hypotheses is None:
+        name = "list_of_references" if list_of_references is None else "hypotheses"
+        raise TypeError(f"{name} must be a list, not None")
+    if isinstance(hypotheses, (str, bytes)):
+        raise TypeError("hypotheses must be a list of token lists, not a string")
+    if isinstance(list_of_references, (str, bytes)):
+        raise TypeError("list_of_references must be a list of reference lists, not a string")
+    hyps_in = list(hypotheses)
+    refs_in = list(list_of_references)
+    if len(refs_in) != len(hyps_in):
+        raise ValueError(
+            f"list_of_references has {len(refs_in)} entries but hypotheses has {len(hyps_in)}: "
+            "give one list of references per hypothesis"
+        )
+    if not hyps_in:
+        raise ValueError("hypotheses is empty: give at least one sentence")
+    hyps = [check_tokens(h, f"hypotheses[{i}]") for i, h in enumerate(hyps_in)]
+    refs = [check_references(r, f"list_of_references[{i}]") for i, r in enumerate(refs_in)]
+    vectors, many = _weight_vectors(weights)
+    scores = _score(refs, hyps, vectors, smoothing_function, auto_reweigh, True)
+    return scores if many else scores[0]

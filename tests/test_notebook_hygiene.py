@@ -1,0 +1,54 @@
+"""Every notebook is stored executed, top to bottom, in one fresh kernel (nbformat only)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import nbformat
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = sorted(
+    p for p in (ROOT / "notebooks").rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts
+)
+
+
+def test_there_are_notebooks():
+    assert NOTEBOOKS, "no notebooks found under notebooks/"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_notebook_is_stored_executed_and_clean(path: Path):
+    nb = nbformat.read(path, as_version=4)
+    nbformat.validate(nb)
+    assert nb.metadata.get("kernelspec", {}).get("name") == "python3", "kernelspec must be python3"
+    code = [c for c in nb.cells if c.cell_type == "code"]
+    counts = [c.execution_count for c in code]
+    assert counts == list(range(1, len(code) + 1)), (
+        f"execution counts {counts} are not 1..N: re-run top to bottom in a fresh kernel "
+        "(jupyter nbconvert --to notebook --execute --inplace)"
+    )
+    for i, cell in enumerate(code):
+        tags = cell.metadata.get("tags", [])
+        for out in cell.get("outputs", []):
+            if out.output_type == "error":
+                assert "raises-exception" in tags, (
+                    f"code cell {i + 1} stores an error ({out.ename})"
+                )
+            data = out.get("data", {})
+            assert "image/svg+xml" not in data, f"code cell {i + 1} stores an SVG figure (use PNG)"
+            text = out.get("text", "") if out.output_type == "stream" else ""
+            assert "site-packages" not in text, f"code cell {i + 1} prints an install path"
+        if "raises-exception" in tags:
+            assert any(o.output_type == "error" for o in cell.get("outputs", [])), (
+                f"code cell {i + 1} is tagged raises-exception but raised nothing"
+            )
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_notebook_starts_and_ends_with_navigation(path: Path):
+    nb = nbformat.read(path, as_version=4)
+    assert nb.cells[0].cell_type == "markdown" and nb.cells[0].source.lstrip().startswith("#"), (
+        "the first cell is a markdown cell with the title"
+    )
+    assert nb.cells[-1].cell_type == "markdown", "the last cell is a markdown summary/navigation"
