@@ -110,3 +110,14 @@ def reported_numbers() -> list[Reported]:
         Reported(what=r["what"], value=r["value"], documents=tuple(r["documents"]))
         for r in _raw_examples()["numbers"]
     ]
+
+
+def load_glossary() -> list[dict[str, str]]:
+    """The glossary of ``data/glossary.tsv``: English, Korean and Chinese terms with a meaning.
+
+    >>> load_glossary()[0]["english"]
+    'BLEU (Bilingual Evaluation Understudy)'
+    """
+    lines = data_path("glossary.tsv").read_text(encoding="utf-8").splitlines()
+    header = lines[0].split("\t")
+    return [dict(zip(header, line.split("\t"))) for line in lines[1:] if line.strip()]

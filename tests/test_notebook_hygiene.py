@@ -46,9 +46,14 @@ def test_notebook_is_stored_executed_and_clean(path: Path):
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: str(p.relative_to(ROOT)))
-def test_notebook_starts_and_ends_with_navigation(path: Path):
+def test_notebook_has_navigation_and_a_title(path: Path):
     nb = nbformat.read(path, as_version=4)
-    assert nb.cells[0].cell_type == "markdown" and nb.cells[0].source.lstrip().startswith("#"), (
-        "the first cell is a markdown cell with the title"
+    first, title, last = nb.cells[0], nb.cells[1], nb.cells[-1]
+    assert "nav-top" in first.metadata.get("tags", []), "the first cell is the navigation (nav-top)"
+    assert "nav-bottom" in last.metadata.get("tags", []), (
+        "the last cell is the navigation (nav-bottom)"
     )
-    assert nb.cells[-1].cell_type == "markdown", "the last cell is a markdown summary/navigation"
+    assert title.cell_type == "markdown" and title.source.lstrip().startswith("# "), (
+        "the second cell is a markdown cell with the title"
+    )
+    assert "00_overview.ipynb" in first.source, "navigation links to the contents"

@@ -159,7 +159,12 @@ def check(exercise_id: str, answer: Any) -> CheckResult:
         ok = False
     if ok:
         return CheckResult(exercise_id, True, f"Right ({exercise_id}). Well done.")
-    hint = (exercise.diagnose(answer) if exercise.diagnose else None) or exercise.hint
     if answer is None or answer is Ellipsis:
-        hint = "replace the placeholder with your answer. " + hint
+        return CheckResult(
+            exercise_id,
+            False,
+            f"Not yet ({exercise_id}): replace the placeholder with your answer. "
+            f"Hint: {exercise.hint}",
+        )
+    hint = (exercise.diagnose(answer) if exercise.diagnose else None) or exercise.hint
     return CheckResult(exercise_id, False, f"Not yet ({exercise_id}). Hint: {hint}")

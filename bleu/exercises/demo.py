@@ -4,12 +4,20 @@ from __future__ import annotations
 
 from ..data import load_example
 from ..precision import modified_precision
-from . import Exercise, register
+from . import Exercise, register, same_answer
 
 
 def _two_sevenths():
     ex = load_example("example2")
     return modified_precision(ex.reference_tokens(), ex.candidate_tokens("Ca1"), 1)
+
+
+def _diagnose(answer):
+    if same_answer(answer, 1):
+        return (
+            "7/7 is the plain precision: every 'the' is in a reference, but no reference has seven."
+        )
+    return None
 
 
 register(
@@ -20,7 +28,7 @@ register(
         expected=_two_sevenths,
         hint="clip each count by the most times the word occurs in any one reference.",
         wrong=1.0,
-        diagnose=lambda a: None,
+        diagnose=_diagnose,
         notebook="00_overview",
     )
 )
