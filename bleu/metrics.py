@@ -1,0 +1,232 @@
+"""The metrics that followed BLEU, run offline (notebook 11): METEOR, TER, NIST and chrF.
+
+- METEOR (Banerjee and Lavie, 2005; Lavie and Agarwal, 2007): align unigrams of hypothesis and
+  reference (exact, then Porter stem, then WordNet synonym), then
+  P = m / len(hyp), R = m / len(ref), Fmean = P R / (alpha P + (1 - alpha) R),
+  Penalty = gamma (chunks / m) ** beta, METEOR = Fmean (1 - Penalty), best over references.
+  NLTK's ``meteor_score`` needs WordNet data only for its synonym stage; :class:`NoWordNet`
+  stands in for it so that exact and stem matching remain, with no download.
+- TER (Snover et al., 2006): fewest edits (insert, delete, substitute, shift a block) that turn
+  the hypothesis into a reference, divided by the average reference length (sacreBLEU).
+- NIST (Doddington, 2002): n-gram matches weighted by their information in the references,
+  summed over n = 1..5, times a gentler length penalty (NLTK).
+- chrF (Popović, 2015): F-beta of character n-gram (n = 1..6) precision and recall; sacreBLEU's
+  chrF2 has beta = 2, NLTK's ``sentence_chrf`` defaults to beta = 3.
+
+Word-level metrics here split on whitespace; nothing is lowercased unless the metric itself
+does it (METEOR lowercases; sacreBLEU's TER ignores case by default; BLEU, NIST, chrF keep it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from itertools import pairwise
+from typing import Any
+
+from .display import Table
+from .score import sentence_bleu
+from .smoothing import SmoothingFunction
+
+#: Column names of :func:`score_all`, in order.
+METRICS: tuple[str, ...] = ("BLEU", "METEOR", "chrF2", "chrF β=3 (NLTK)", "TER", "NIST")
+
+
+class NoWordNet:
+    """A stand-in for ``nltk.corpus.wordnet`` that knows no synonyms.
+
+    Passed as ``wordnet=`` to NLTK's METEOR it turns the synonym stage off (no WordNet data is
+    loaded or downloaded); exact and stem matches still count.
+
+    >>> NoWordNet().synsets("guide")
+    []
+    """
+
+    def synsets(self, lemma: str, pos: str | None = None, *args: Any, **kwargs: Any) -> list:
+        return []
+
+
+NO_WORDNET = NoWordNet()
+
+
+def _tokens(tokens: Any, name: str) -> list[str]:
+    if isinstance(tokens, str):
+        raise TypeError(f"{name} must be a list of tokens, got a str: split it first (.split())")
+    if not isinstance(tokens, Sequence) or not all(isinstance(t, str) for t in tokens):
+        raise TypeError(f"{name} must be a list of str tokens")
+    return list(tokens)
+
+
+def _references(references: Any, tokenized: bool) -> list:
+    if isinstance(references, str) or not isinstance(references, Sequence):
+        raise TypeError("references must be a list of references")
+    if not references:
+        raise ValueError("references must not be empty")
+    if tokenized:
+        return [_tokens(r, "references[i]") for r in references]
+    if not all(isinstance(r, str) for r in references):
+        raise TypeError("references must be a list of str sentences")
+    return list(references)
+
+
+def _sentence(hypothesis: Any) -> str:
+    if not isinstance(hypothesis, str):
+        raise TypeError(f"hypothesis must be a str sentence, got {type(hypothesis).__name__}")
+    return hypothesis
+
+
+def meteor(references: Sequence[Sequence[str]], hypothesis: Sequence[str], **kwargs: Any) -> float:
+    """NLTK's ``meteor_score`` with WordNet switched off (exact and stem matches only).
+
+    >>> meteor([["the", "cat", "sat"]], ["the", "cats", "sat"])
+    0.9814814814814815
+    """
+    from nltk.translate.meteor_score import meteor_score
+
+    kwargs.setdefault("wordnet", NO_WORDNET)
+    return meteor_score(_references(references, True), _tokens(hypothesis, "hypothesis"), **kwargs)
+
+
+def meteor_alignment(reference: Sequence[str], hypothesis: Sequence[str]) -> list[tuple[int, int]]:
+    """NLTK's METEOR alignment (exact, then stem; no WordNet): (hyp index, ref index) pairs.
+
+    >>> meteor_alignment(["a", "b"], ["b", "a"])
+    [(0, 1), (1, 0)]
+    """
+    from nltk.translate.meteor_score import align_words
+
+    pairs, _, _ = align_words(
+        _tokens(hypothesis, "hypothesis"), _tokens(reference, "reference"), wordnet=NO_WORDNET
+    )
+    return pairs
+
+
+def count_chunks(alignment: Sequence[tuple[int, int]]) -> int:
+    """Fewest runs of matches adjacent in both sentences (METEOR's "chunks").
+
+    The pairs are (hyp index, ref index); sorted by hyp index, a new chunk starts wherever
+    either index does not advance by exactly one.
+
+    >>> count_chunks([(0, 3), (1, 4), (2, 5), (3, 2), (4, 0), (5, 1)])
+    3
+    """
+    pairs = sorted(alignment)
+    if not pairs:
+        return 0
+    return 1 + sum(1 for (h0, r0), (h1, r1) in pairwise(pairs) if (h1, r1) != (h0 + 1, r0 + 1))
+
+
+def meteor_from_counts(
+    matches: int,
+    hyp_len: int,
+    ref_len: int,
+    chunks: int,
+    alpha: float = 0.9,
+    beta: float = 3.0,
+    gamma: float = 0.5,
+) -> float:
+    """METEOR from its counts, with NLTK's defaults (alpha 0.9, beta 3, gamma 0.5).
+
+    Fmean = P R / (alpha P + (1 - alpha) R) with P = m / hyp_len, R = m / ref_len;
+    score = Fmean * (1 - gamma * (chunks / m) ** beta); 0 if nothing matches.
+
+    >>> meteor_from_counts(matches=6, hyp_len=6, ref_len=6, chunks=6)
+    0.5
+    """
+    for name, value in (("matches", matches), ("hyp_len", hyp_len), ("ref_len", ref_len)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise ValueError(f"{name} must be a non-negative int, got {value!r}")
+    if matches > min(hyp_len, ref_len):
+        raise ValueError("matches must not exceed hyp_len or ref_len")
+    if matches == 0:
+        return 0.0
+    if not 1 <= chunks <= matches:
+        raise ValueError(f"chunks must lie in 1..matches, got {chunks!r}")
+    precision, recall = matches / hyp_len, matches / ref_len
+    fmean = precision * recall / (alpha * precision + (1 - alpha) * recall)
+    return fmean * (1 - gamma * (chunks / matches) ** beta)
+
+
+def ter(references: Sequence[str], hypothesis: str) -> Any:
+    """sacreBLEU's sentence TER (defaults: case-insensitive, no normalisation).
+
+    The result has ``.score`` (percent, lower is better), ``.num_edits`` and ``.ref_length``
+    (the average reference length).
+
+    >>> ter(["the cat sat on the mat"], "on the mat sat the cat").num_edits
+    2
+    """
+    from sacrebleu.metrics import TER
+
+    return TER().sentence_score(_sentence(hypothesis), _references(references, False))
+
+
+def chrf(references: Sequence[str], hypothesis: str, beta: int = 2) -> float:
+    """sacreBLEU's sentence chrF in [0, 1] (chrF2 by default), best over the references.
+
+    >>> round(chrf(["the cat sat on the mat"], "the cat sat on the mat"), 6)
+    1.0
+    """
+    from sacrebleu.metrics import CHRF
+
+    refs = _references(references, False)
+    return CHRF(beta=beta).sentence_score(_sentence(hypothesis), refs).score / 100
+
+
+def nltk_chrf(references: Sequence[str], hypothesis: str, beta: float = 3.0) -> float:
+    """NLTK's ``sentence_chrf`` (default beta = 3), the best over the references.
+
+    NLTK accepts one reference per call; like sacreBLEU we keep the best-scoring one.
+    """
+    from nltk.translate.chrf_score import sentence_chrf
+
+    hyp = _sentence(hypothesis)
+    return max(sentence_chrf(ref, hyp, beta=beta) for ref in _references(references, False))
+
+
+def nist(references: Sequence[Sequence[str]], hypothesis: Sequence[str], n: int = 5) -> float:
+    """NLTK's ``sentence_nist`` (n = 5). NLTK divides by zero on a hypothesis shorter than n
+    words; we raise ``ValueError`` instead."""
+    from nltk.translate.nist_score import sentence_nist
+
+    hyp = _tokens(hypothesis, "hypothesis")
+    if len(hyp) < n:
+        raise ValueError(f"hypothesis must have at least n={n} tokens for NLTK's NIST")
+    return sentence_nist(_references(references, True), hyp, n=n)
+
+
+def score_all(references: Sequence[str], hypothesis: str) -> dict[str, float]:
+    """All the metrics of :data:`METRICS` for one hypothesis string against reference strings.
+
+    BLEU is ``bleu.sentence_bleu`` (BLEU-4) with ``SmoothingFunction().method1`` so that a
+    sentence without a 4-gram match does not score 0. TER is a fraction here (sacreBLEU's
+    percentage / 100): lower is better. NIST is unbounded. Word-level metrics split on spaces.
+    """
+    refs = _references(references, False)
+    hyp = _sentence(hypothesis)
+    ref_tokens, hyp_tokens = [r.split() for r in refs], hyp.split()
+    return {
+        "BLEU": sentence_bleu(
+            ref_tokens, hyp_tokens, smoothing_function=SmoothingFunction().method1
+        ),
+        "METEOR": meteor(ref_tokens, hyp_tokens),
+        "chrF2": chrf(refs, hyp),
+        "chrF β=3 (NLTK)": nltk_chrf(refs, hyp),
+        "TER": ter(refs, hyp).score / 100,
+        "NIST": nist(ref_tokens, hyp_tokens),
+    }
+
+
+def metrics_table(scores: Mapping[str, Mapping[str, float]], caption: str | None = None) -> Table:
+    """A :class:`bleu.display.Table` with one row per hypothesis label and one column per metric.
+
+    The best value of each column is highlighted (the lowest for TER).
+    """
+    if not scores:
+        raise ValueError("scores must not be empty")
+    columns = [m for m in METRICS if all(m in row for row in scores.values())]
+    labels = list(scores)
+    best = {m: (min if m == "TER" else max)(scores[label][m] for label in labels) for m in columns}
+    rows = [[label] + [scores[label][m] for m in columns] for label in labels]
+    highlight = [[False] + [scores[label][m] == best[m] for m in columns] for label in labels]
+    headers = ["hypothesis"] + [f"{m} ↓" if m == "TER" else m for m in columns]
+    return Table(rows, headers=headers, caption=caption, highlight=highlight)
