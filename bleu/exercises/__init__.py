@@ -12,7 +12,7 @@ first use.
 >>> result = check("demo.two-sevenths", 2 / 7)
 >>> result.correct
 True
->>> print(check("demo.two-sevenths", 1.0))  # doctest: +ELLIPSIS
+>>> print(check("demo.two-sevenths", 0.5))  # doctest: +ELLIPSIS
 Not yet (demo.two-sevenths). Hint: clip each count by the most times the word occurs...
 """
 
