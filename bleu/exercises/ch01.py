@@ -1,0 +1,108 @@
+"""Exercises of notebook 01, perplexity (펄플렉서티).
+
+The toy language models are those of the notebook: :data:`bleu.lm.TOY_CORPUS` split on
+whitespace, bigram ``nltk.lm`` models with MLE or Laplace estimates.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+from typing import Any
+
+from .. import lm
+from . import Exercise, register, same_answer
+
+PROBABILITIES = (1 / 2, 1 / 4, 1 / 8, 1 / 2)
+SENTENCE = "the cat ran on the grass"
+
+
+@cache
+def toy_model(smoothing: str) -> Any:
+    """The notebook's bigram model of the toy corpus (``"mle"`` or ``"laplace"``), fitted once."""
+    return lm.train_lm([s.split() for s in lm.TOY_CORPUS], order=2, smoothing=smoothing)
+
+
+def _geometric() -> float:
+    return lm.perplexity(PROBABILITIES)
+
+
+def _diagnose_geometric(answer: Any) -> str | None:
+    arithmetic = sum(1 / p for p in PROBABILITIES) / len(PROBABILITIES)
+    if same_answer(answer, arithmetic):
+        return "that is the arithmetic mean of 1/p; perplexity is their geometric mean."
+    if same_answer(answer, lm.cross_entropy(PROBABILITIES, base=2)):
+        return "that is the cross-entropy in bits per token; raise 2 to that power."
+    if same_answer(answer, len(PROBABILITIES) / sum(PROBABILITIES)):
+        return "that is 1 / (mean probability); average the log-probabilities instead."
+    return None
+
+
+register(
+    Exercise(
+        id="ch01.geometric-mean",
+        question="A model gives the four tokens of a sentence probabilities 1/2, 1/4, 1/8 and "
+        "1/2. What is its perplexity on the sentence?",
+        expected=_geometric,
+        hint="average -log2 p over the tokens (bits per token), then raise 2 to that power.",
+        wrong=4.0,
+        diagnose=_diagnose_geometric,
+        notebook="01_perplexity",
+    )
+)
+
+
+def _laplace_mat() -> float:
+    return toy_model("laplace").score("mat", ["the"])
+
+
+def _diagnose_laplace(answer: Any) -> str | None:
+    model = toy_model("mle")
+    count, context = model.counts[["the"]]["mat"], model.counts[["the"]].N()
+    if same_answer(answer, model.score("mat", ["the"])):
+        return "that is the MLE estimate; Laplace adds 1 to the count and V to the denominator."
+    if same_answer(answer, (count + 1) / (context + len(model.vocab) - 3)):
+        return "V is the size of the model's vocabulary: <s>, </s> and <UNK> count too."
+    if same_answer(answer, (count + 1) / (context + len(model.vocab) - 1)):
+        return "V is the size of the model's vocabulary: <UNK> counts too."
+    return None
+
+
+register(
+    Exercise(
+        id="ch01.laplace-prob",
+        question="In the Laplace-smoothed toy bigram model, what is P(mat | the)?",
+        expected=_laplace_mat,
+        hint="(count of 'the mat' + 1) / (count of 'the' as a context + V), V = len(lm.vocab).",
+        wrong=1 / 14,
+        diagnose=_diagnose_laplace,
+        notebook="01_perplexity",
+    )
+)
+
+
+def _sentence_ppl() -> float:
+    return lm.sentence_perplexity(toy_model("laplace"), SENTENCE.split())
+
+
+def _diagnose_sentence(answer: Any) -> str | None:
+    probs = lm.token_probabilities(toy_model("laplace"), SENTENCE.split())
+    if same_answer(answer, lm.perplexity(probs[:-1])):
+        return "the end-of-sentence token </s> is predicted too: count its probability."
+    if answer == math.inf:
+        return "inf is the MLE model's answer ('cat ran' was never seen); use the Laplace one."
+    return None
+
+
+register(
+    Exercise(
+        id="ch01.end-token",
+        question="Perplexity of the Laplace toy model on 'the cat ran on the grass' "
+        "(pad with <s> and </s> as nltk.lm does).",
+        expected=_sentence_ppl,
+        hint="score every bigram of <s> the cat ... grass </s>: that is 7 probabilities.",
+        wrong=math.inf,
+        diagnose=_diagnose_sentence,
+        notebook="01_perplexity",
+    )
+)
