@@ -1,0 +1,462 @@
+"""sacreBLEU-compatible BLEU on raw strings (Post, 2018; Papineni et al., 2002).
+
+sacreBLEU takes *detokenized* text, tokenizes it itself (:mod:`bleu.tokenize`) and
+reports a *signature* naming every choice that changes the number. Its conventions
+differ from NLTK's (and from the rest of :mod:`bleu`):
+
+- arguments come hypotheses first, and ``references`` is a list of *reference streams*:
+  ``references[k][i]`` is the k-th reference of segment ``i`` (NLTK nests the other way);
+  a ``None`` segment in a stream means "no k-th reference here" (variable references);
+- scores are on a 0-100 scale;
+- corpus BLEU adds up the per-segment sufficient statistics (hypothesis length ``c_i``,
+  effective reference length ``r_i``: the closest reference length, ties to the shorter,
+  and per order n the clipped matches ``m_n`` and hypothesis n-grams ``t_n``), then::
+
+      p_n  = 100 * m_n / t_n
+      BP   = 1 if c > r else exp(1 - r / c)      (0 if c == 0)
+      BLEU = BP * exp(sum_{n=1..N} log(p_n) / N)
+
+- smoothing (Chen and Cherry, 2014, "A Systematic Comparison of Smoothing Techniques for
+  Sentence-Level BLEU"): ``none``; ``floor`` (a zero count becomes ``smooth_value``,
+  default 0.1); ``add-k`` (add ``smooth_value``, default 1, to matches and totals of
+  orders n >= 2); ``exp`` (mteval's: the k-th zero precision becomes 1 / (2^k t_n));
+- ``effective_order`` leaves out the orders for which the hypothesis has no n-gram.
+
+>>> result = corpus_score(["The cat sat on the mat."], [["The cat is on the mat."]])
+>>> print(result)
+BLEU = 48.89 85.7/66.7/40.0/25.0 (BP = 1.000 ratio = 1.000 hyp_len = 7 ref_len = 7)
+>>> result.signature.split("|version:")[0]
+'nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp'
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from numbers import Real
+from typing import Any, ClassVar
+
+import numpy as np
+
+from ._validate import check_order
+from .brevity import _closest
+from .precision import match_counts
+from .tokenize import check_tokenizer_name, get_tokenizer
+
+SMOOTH_DEFAULTS: dict[str, float | None] = {"none": None, "floor": 0.1, "add-k": 1, "exp": None}
+"""sacreBLEU's smoothing methods and the default ``smooth_value`` of each."""
+
+_LOG_ZERO = -9999999999  # sacreBLEU's stand-in for log(0): the score underflows to 0.0
+
+
+@dataclass
+class BleuScore:
+    """A sacreBLEU-style BLEU result; ``str()`` prints it as sacreBLEU does.
+
+    ``counts``/``totals`` are the corpus matches and hypothesis n-grams per order;
+    ``precisions`` are in percent. As in sacreBLEU, with ``add-k`` smoothing the counts
+    and totals of orders 2..N already include the added ``k``, and when nothing matches
+    at all every precision is reported as 0.0.
+    """
+
+    score: float
+    counts: list
+    totals: list
+    precisions: list[float]
+    bp: float
+    sys_len: int
+    ref_len: int
+    signature: str = ""
+    name: ClassVar[str] = "BLEU"
+
+    @property
+    def ratio(self) -> float:
+        """Hypothesis length over effective reference length (0 if there is no reference)."""
+        return self.sys_len / self.ref_len if self.ref_len else 0
+
+    def format(self, width: int = 2, score_only: bool = False) -> str:
+        """``BLEU = 26.60 58.9/32.3/20.1/13.0 (BP = 1.000 ratio = 1.020 hyp_len = ...)``."""
+        score = f"{self.score:.{width}f}"
+        if score_only:
+            return score
+        return f"{self.name} = {score} {self.verbose}"
+
+    @property
+    def verbose(self) -> str:
+        """The part of the score line after the score: precisions, BP and lengths."""
+        precisions = "/".join(f"{p:.1f}" for p in self.precisions)
+        return (
+            f"{precisions} (BP = {self.bp:.3f} ratio = {self.ratio:.3f} "
+            f"hyp_len = {self.sys_len:d} ref_len = {self.ref_len:d})"
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict: sacreBLEU's JSON fields plus the unrounded statistics."""
+        out: dict[str, Any] = {
+            "name": self.name,
+            "score": float(f"{self.score:.2f}"),
+            "signature": self.signature,
+            "verbose_score": self.verbose,
+        }
+        for part in filter(None, self.signature.split("|")):
+            key, _, value = part.partition(":")
+            out[key] = value
+        out.update(
+            exact_score=self.score,
+            counts=list(self.counts),
+            totals=list(self.totals),
+            precisions=list(self.precisions),
+            bp=self.bp,
+            sys_len=self.sys_len,
+            ref_len=self.ref_len,
+        )
+        return out
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), indent=1, ensure_ascii=False)
+
+    def __str__(self) -> str:
+        return self.format()
+
+    def __repr__(self) -> str:
+        return self.format()
+
+
+# --- argument checks -----------------------------------------------------------------
+
+
+def _check_bool(value: Any, name: str) -> bool:
+    if not isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"{name} must be True or False, not {type(value).__name__}")
+    return bool(value)
+
+
+def _check_segment(value: Any, name: str) -> str:
+    if isinstance(value, (list, tuple)):
+        raise TypeError(
+            f"{name} must be a str (one raw segment), not a {type(value).__name__}: this "
+            "function tokenizes raw text itself; join a token list with ' '.join(tokens)"
+        )
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be a str (one segment), not {type(value).__name__}")
+    return value
+
+
+def _check_segments(value: Any, name: str, allow_none: bool = False) -> list:
+    """A non-empty list of strings (or ``None`` where allowed) from a sequence or iterator."""
+    if value is None:
+        raise TypeError(f"{name} must be a list of strings, not None")
+    if isinstance(value, (str, bytes)):
+        shown = value[:40] + ("..." if len(value) > 40 else "")
+        raise TypeError(
+            f"{name} must be a list of strings (one per segment), not a single string "
+            f"({shown!r}); wrap it in a list"
+        )
+    if not hasattr(value, "__iter__"):
+        raise TypeError(f"{name} must be a list of strings, not {type(value).__name__}")
+    items = list(value)
+    for i, item in enumerate(items):
+        if item is None and allow_none:
+            continue
+        _check_segment(item, f"{name}[{i}]")
+    return items
+
+
+def _check_streams(references: Any, n_segments: int) -> list[list[str | None]]:
+    """sacreBLEU's layout: a non-empty list of streams, each with one entry per segment."""
+    if references is None:
+        raise TypeError("references must be a list of reference streams, not None")
+    if isinstance(references, (str, bytes)):
+        raise TypeError(
+            "references must be a list of reference streams (lists of strings), not a string"
+        )
+    if not hasattr(references, "__iter__"):
+        raise TypeError(f"references must be a list of streams, not {type(references).__name__}")
+    streams = list(references)
+    if not streams:
+        raise ValueError("references is empty: give at least one reference stream")
+    if isinstance(streams[0], str):
+        raise TypeError(
+            "references must be a list of reference streams, each a list of strings; its first "
+            f"item is a string ({streams[0][:40]!r}): wrap one stream as [references]"
+        )
+    checked = [
+        _check_segments(s, f"references[{k}]", allow_none=True) for k, s in enumerate(streams)
+    ]
+    for k, stream in enumerate(checked):
+        if len(stream) != n_segments:
+            raise ValueError(
+                f"references[{k}] has {len(stream)} segments but hypotheses has {n_segments}: "
+                "every reference stream needs one segment per hypothesis"
+            )
+    return checked
+
+
+def _check_smoothing(smooth: Any, smooth_value: Any) -> tuple[str, float | None]:
+    if not isinstance(smooth, str):
+        raise TypeError(
+            f"smooth must be one of {', '.join(SMOOTH_DEFAULTS)}, not {type(smooth).__name__}"
+        )
+    if smooth not in SMOOTH_DEFAULTS:
+        raise ValueError(
+            f"smooth={smooth!r} is not a known smoothing method; "
+            f"choose one of {', '.join(SMOOTH_DEFAULTS)}"
+        )
+    if smooth_value is None:
+        return smooth, SMOOTH_DEFAULTS[smooth]
+    if isinstance(smooth_value, bool) or not isinstance(smooth_value, Real):
+        raise TypeError(f"smooth_value must be a number or None, not {type(smooth_value).__name__}")
+    if not math.isfinite(smooth_value) or smooth_value < 0:
+        raise ValueError(f"smooth_value must be finite and >= 0, got {smooth_value!r}")
+    return smooth, smooth_value
+
+
+# --- statistics ----------------------------------------------------------------------
+
+
+def _preprocessor(tokenize: str, lowercase: bool) -> Callable[[str], list[str]]:
+    """Segment -> tokens: lowercase (optional), strip trailing space, tokenize, split."""
+    tokenizer = get_tokenizer(tokenize)
+
+    def tokens(segment: str) -> list[str]:
+        if lowercase:
+            segment = segment.lower()
+        return tokenizer(segment.rstrip()).split()
+
+    return tokens
+
+
+def _segment_references(streams: list[list[str | None]]) -> list[list[str]]:
+    """Transpose streams into per-segment reference lists, dropping ``None`` placeholders."""
+    per_segment = []
+    for i, refs in enumerate(zip(*streams)):
+        present = [ref for ref in refs if ref is not None]
+        if not present:
+            raise ValueError(f"segment {i} has no reference: every stream has None there")
+        per_segment.append(present)
+    return per_segment
+
+
+def _count_refs(per_segment: list[list[str]]) -> int | str:
+    """The ``nrefs`` of the signature: the number of references, or 'var' if it varies."""
+    sizes = {len(refs) for refs in per_segment}
+    return sizes.pop() if len(sizes) == 1 else "var"
+
+
+def _stats(
+    hypotheses: list[str], per_segment: list[list[str]], prep: Callable, max_order: int
+) -> np.ndarray:
+    rows = []
+    for hyp, refs in zip(hypotheses, per_segment):
+        hyp_tokens = prep(hyp)
+        ref_tokens = [prep(ref) for ref in refs]
+        row = [len(hyp_tokens), _closest(map(len, ref_tokens), len(hyp_tokens))]
+        pairs = [match_counts(ref_tokens, hyp_tokens, n) for n in range(1, max_order + 1)]
+        rows.append(row + [m for m, _ in pairs] + [t for _, t in pairs])
+    return np.array(rows, dtype=np.int64).reshape(len(rows), 2 + 2 * max_order)
+
+
+def segment_stats(
+    hypotheses: Sequence[str],
+    references: Sequence[Sequence[str | None]],
+    tokenize: str = "13a",
+    lowercase: bool = False,
+    max_ngram_order: int = 4,
+) -> np.ndarray:
+    """BLEU's sufficient statistics, one row per segment, in sacreBLEU's column order.
+
+    Columns: ``[c, r, m_1 .. m_N, t_1 .. t_N]`` with ``c`` the hypothesis length, ``r`` the
+    effective reference length (closest, ties to the shorter), ``m_n`` the clipped n-gram
+    matches and ``t_n`` the hypothesis n-grams. Corpus BLEU is
+    ``score_from_stats(stats.sum(axis=0))``; resampling rows gives bootstrap scores.
+
+    >>> segment_stats(["a b c", "a b"], [["a b c", "b a"]]).tolist()
+    [[3, 3, 3, 2, 1, 0, 3, 2, 1, 0], [2, 2, 2, 0, 0, 0, 2, 1, 0, 0]]
+    """
+    hyps = _check_segments(hypotheses, "hypotheses")
+    streams = _check_streams(references, len(hyps))
+    tokenize = check_tokenizer_name(tokenize)
+    lowercase = _check_bool(lowercase, "lowercase")
+    max_order = check_order(max_ngram_order, "max_ngram_order")
+    return _stats(hyps, _segment_references(streams), _preprocessor(tokenize, lowercase), max_order)
+
+
+def make_signature(
+    nrefs: int | str,
+    tokenize: str = "13a",
+    lowercase: bool = False,
+    smooth: str = "exp",
+    smooth_value: float | None = None,
+    effective_order: bool = False,
+    max_ngram_order: int = 4,
+) -> str:
+    """sacreBLEU's signature string, with this package's name and version at the end.
+
+    sacreBLEU has no field for the n-gram order (its command line cannot change it); we
+    add ``ngram:N`` only when ``N != 4``, so the default signature keeps sacreBLEU's form.
+
+    >>> make_signature(1, smooth="floor").rsplit("|", 1)[0]
+    'nrefs:1|case:mixed|eff:no|tok:13a|smooth:floor[0.10]'
+    """
+    from . import __version__  # at call time: bleu/__init__ may import this module
+
+    smooth, value = _check_smoothing(smooth, smooth_value)
+    smooth_str = smooth if SMOOTH_DEFAULTS[smooth] is None else f"{smooth}[{value:.2f}]"
+    parts = [
+        f"nrefs:{nrefs}",
+        f"case:{'lc' if lowercase else 'mixed'}",
+        f"eff:{'yes' if effective_order else 'no'}",
+        f"tok:{check_tokenizer_name(tokenize)}",
+        f"smooth:{smooth_str}",
+    ]
+    if max_ngram_order != 4:
+        parts.append(f"ngram:{max_ngram_order}")
+    parts.append(f"version:bleu-{__version__}")
+    return "|".join(parts)
+
+
+def _floored_log(x: float) -> float:
+    return math.log(x) if x != 0.0 else _LOG_ZERO
+
+
+def score_from_stats(
+    stats: Any,
+    smooth: str = "exp",
+    smooth_value: float | None = None,
+    effective_order: bool = False,
+    signature: str = "",
+) -> BleuScore:
+    """BLEU from summed sufficient statistics ``[c, r, m_1..m_N, t_1..t_N]`` (see module doc).
+
+    ``stats`` may also be the 2-D per-segment array of :func:`segment_stats`; its rows are
+    added up first. The arithmetic follows sacreBLEU's ``BLEU.compute_bleu`` step by step.
+
+    >>> print(score_from_stats([7, 7, 6, 4, 2, 1, 7, 6, 5, 4]))
+    BLEU = 48.89 85.7/66.7/40.0/25.0 (BP = 1.000 ratio = 1.000 hyp_len = 7 ref_len = 7)
+    """
+    smooth, value = _check_smoothing(smooth, smooth_value)
+    effective_order = _check_bool(effective_order, "effective_order")
+    array = np.asarray(stats)
+    if array.ndim == 2:
+        array = array.sum(axis=0)
+    if array.ndim != 1 or array.size < 4 or array.size % 2:
+        raise ValueError(
+            "stats must be [c, r, m_1..m_N, t_1..t_N] (even length >= 4) or rows of it, "
+            f"got shape {np.shape(stats)}"
+        )
+    if not np.issubdtype(array.dtype, np.integer) or (array < 0).any():
+        raise ValueError("stats must hold non-negative whole numbers")
+    sys_len, ref_len, *rest = (int(x) for x in array)
+    order = len(rest) // 2
+    correct: list = rest[:order]
+    total: list = rest[order:]
+
+    bp = 1.0
+    if sys_len < ref_len:
+        bp = math.exp(1 - ref_len / sys_len) if sys_len > 0 else 0.0
+    precisions = [0.0] * order
+    if not any(correct):  # nothing matches: score 0 (and no smoothing is reported)
+        return BleuScore(0.0, correct, total, precisions, bp, sys_len, ref_len, signature)
+
+    used = order
+    zeros_so_far = 1.0  # exp smoothing: 2^k for the k-th zero precision
+    for n in range(order):
+        if smooth == "add-k" and n > 0:
+            correct[n] += value
+            total[n] += value
+        if total[n] == 0:  # the hypothesis has no n-grams of this order (or longer)
+            break
+        if effective_order:
+            used = n + 1
+        if correct[n] == 0:
+            if smooth == "exp":
+                zeros_so_far *= 2
+                precisions[n] = 100.0 / (zeros_so_far * total[n])
+            elif smooth == "floor":
+                precisions[n] = 100.0 * value / total[n]
+        else:
+            precisions[n] = 100.0 * correct[n] / total[n]
+
+    score = bp * math.exp(sum([_floored_log(p) for p in precisions[:used]]) / used)
+    return BleuScore(score, correct, total, precisions, bp, sys_len, ref_len, signature)
+
+
+# --- the public scores ---------------------------------------------------------------
+
+
+def corpus_score(
+    hypotheses: Sequence[str],
+    references: Sequence[Sequence[str | None]],
+    tokenize: str = "13a",
+    lowercase: bool = False,
+    smooth: str = "exp",
+    smooth_value: float | None = None,
+    max_ngram_order: int = 4,
+    effective_order: bool = False,
+) -> BleuScore:
+    """Corpus BLEU on raw strings, equal to ``sacrebleu.corpus_bleu`` (0-100 scale).
+
+    ``references[k][i]`` is the k-th reference of hypothesis ``i`` (sacreBLEU's streams).
+
+    >>> hyps = ["It is a guide.", "He reads."]
+    >>> refs = [["It is a guide to action.", "He reads the book."]]
+    >>> result = corpus_score(hyps, refs)
+    >>> round(result.score, 4), result.counts, result.totals, result.ref_len
+    (38.7539, [8, 4, 2, 1], [8, 6, 4, 2], 12)
+    """
+    hyps = _check_segments(hypotheses, "hypotheses")
+    if not hyps:
+        raise ValueError("hypotheses is empty: give at least one segment")
+    streams = _check_streams(references, len(hyps))
+    tokenize = check_tokenizer_name(tokenize)
+    lowercase = _check_bool(lowercase, "lowercase")
+    max_order = check_order(max_ngram_order, "max_ngram_order")
+    effective_order = _check_bool(effective_order, "effective_order")
+    smooth, _ = _check_smoothing(smooth, smooth_value)
+    per_segment = _segment_references(streams)
+    stats = _stats(hyps, per_segment, _preprocessor(tokenize, lowercase), max_order)
+    signature = make_signature(
+        _count_refs(per_segment),
+        tokenize,
+        lowercase,
+        smooth,
+        smooth_value,
+        effective_order,
+        max_order,
+    )
+    return score_from_stats(stats.sum(axis=0), smooth, smooth_value, effective_order, signature)
+
+
+def sentence_score(
+    hypothesis: str,
+    references: Sequence[str],
+    tokenize: str = "13a",
+    lowercase: bool = False,
+    smooth: str = "exp",
+    smooth_value: float | None = None,
+    max_ngram_order: int = 4,
+    effective_order: bool = True,
+) -> BleuScore:
+    """Sentence BLEU on raw strings, equal to ``sacrebleu.sentence_bleu`` (0-100 scale).
+
+    ``references`` is a list of reference strings for this one hypothesis.
+
+    >>> print(sentence_score("It is a guide.", ["It is a guide to action."]))
+    BLEU = 47.40 100.0/75.0/66.7/50.0 (BP = 0.670 ratio = 0.714 hyp_len = 5 ref_len = 7)
+    """
+    hypothesis = _check_segment(hypothesis, "hypothesis")
+    refs = _check_segments(references, "references")
+    if not refs:
+        raise ValueError("references is empty: give at least one reference string")
+    return corpus_score(
+        [hypothesis],
+        [[ref] for ref in refs],
+        tokenize=tokenize,
+        lowercase=lowercase,
+        smooth=smooth,
+        smooth_value=smooth_value,
+        max_ngram_order=max_ngram_order,
+        effective_order=effective_order,
+    )

@@ -1,0 +1,245 @@
+"""sacreBLEU's tokenizers, re-implemented: ``none``, ``13a``, ``intl``, ``char`` and ``zh``.
+
+BLEU counts n-grams of *tokens*, so the same text scores differently under different
+tokenizers. sacreBLEU (Post, 2018, "A Call for Clarity in Reporting BLEU Scores") fixes
+the tokenizer and records its name in the signature. Each function here takes one
+segment (a ``str``) and returns the tokenized segment as a ``str`` whose tokens are
+separated by spaces, exactly as sacreBLEU 2.6.0 does:
+
+- ``none``: the text unchanged (BLEU then splits on whitespace only);
+- ``13a``: the tokenizer of NIST's ``mteval-v13a.pl`` used by WMT: undo four HTML
+  entities, split off ASCII punctuation and symbols, split ``.`` and ``,`` unless they sit
+  in a number, split ``-`` after a digit;
+- ``intl``: ``mteval-v14.pl --international-tokenization``: split off every Unicode
+  punctuation (``\\p{P}``) mark not next to a digit and every symbol (``\\p{S}``);
+- ``char``: every character is a token;
+- ``zh``: every Chinese character (by sacreBLEU's code-point table, quirks included) is a
+  token, the rest is tokenized like ``13a``.
+
+>>> tokenize_13a("Hello, world! It costs $3.50.")
+'Hello , world ! It costs $ 3.50 .'
+>>> get_tokenizer("zh")("我爱北京。")
+'我 爱 北 京 。'
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections.abc import Callable
+from functools import lru_cache
+
+TOKENIZERS: tuple[str, ...] = ("none", "13a", "intl", "char", "zh")
+"""The tokenizer names this module implements, as sacreBLEU spells them."""
+
+_CACHE_SIZE = 2**16  # references repeat across systems; sacreBLEU caches as much
+
+# --- 13a (mteval-v13a.pl) -------------------------------------------------------------
+
+# ASCII punctuation and symbols that 13a always splits off (the apostrophe, comma,
+# hyphen and period are handled by the context rules below or kept). The space is in
+# the set only so that intermediate strings equal mteval's; it changes no token.
+_ALWAYS_SPLIT = ' !"#$%&()*+/:;<=>?@[\\]^_`{|}~'
+_PAD_SYMBOLS = str.maketrans({ch: f" {ch} " for ch in _ALWAYS_SPLIT})
+
+# Context rules, applied one after the other with consuming (non-overlapping) matches,
+# as mteval's Perl substitutions are: a lookaround version would split differently on
+# runs such as "x.," or "1..2".
+_CONTEXT_RULES: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"([^0-9])([.,])"), r"\1 \2 "),  # period/comma after a non-digit
+    (re.compile(r"([.,])([^0-9])"), r" \1 \2"),  # period/comma before a non-digit
+    (re.compile(r"([0-9])(-)"), r"\1 \2 "),  # hyphen after a digit
+)
+
+_ENTITIES = (("&quot;", '"'), ("&amp;", "&"), ("&lt;", "<"), ("&gt;", ">"))
+
+
+def _split_punctuation(text: str) -> str:
+    """The language-dependent half of 13a, shared with ``zh``; single spaces between tokens."""
+    text = text.translate(_PAD_SYMBOLS)
+    for pattern, replacement in _CONTEXT_RULES:
+        text = pattern.sub(replacement, text)
+    return " ".join(text.split())
+
+
+@lru_cache(maxsize=_CACHE_SIZE)
+def _tok_13a(line: str) -> str:
+    line = line.replace("<skipped>", "").replace("-\n", "").replace("\n", " ")
+    if "&" in line:
+        for entity, char in _ENTITIES:
+            line = line.replace(entity, char)
+    # mteval pads the segment with one space on each side before the rules run, so that
+    # a period at either end also has a (non-digit) neighbour.
+    return _split_punctuation(f" {line} ")
+
+
+# --- intl (mteval-v14.pl, international) ----------------------------------------------
+
+_INTL_RULES: list | None = None
+
+
+def _intl_rules() -> list:
+    """Compile the Unicode-class rules on first use (they need the ``regex`` package)."""
+    global _INTL_RULES
+    if _INTL_RULES is None:
+        try:
+            import regex
+        except ImportError as exc:  # pragma: no cover - regex is in requirements.txt
+            raise ImportError(
+                "the 'intl' tokenizer needs the 'regex' package (pip install regex) for "
+                "Unicode property classes such as \\p{P}"
+            ) from exc
+        _INTL_RULES = [
+            (regex.compile(r"(\P{N})(\p{P})"), r"\1 \2 "),  # punctuation after a non-number
+            (regex.compile(r"(\p{P})(\P{N})"), r" \1 \2"),  # punctuation before a non-number
+            (regex.compile(r"(\p{S})"), r" \1 "),  # every symbol
+        ]
+    return _INTL_RULES
+
+
+@lru_cache(maxsize=_CACHE_SIZE)
+def _tok_intl(line: str) -> str:
+    for pattern, replacement in _intl_rules():
+        line = pattern.sub(replacement, line)
+    return " ".join(line.split())
+
+
+# --- zh ------------------------------------------------------------------------------
+
+# Code-point ranges (inclusive) that sacreBLEU's zh tokenizer treats as Chinese. Its table
+# writes two supplementary-plane ranges as "\u20000"-"\u2a6d6" and "\u2f800"-"\u2fa1d";
+# in Python those are two-character strings, so for a single character the comparisons
+# select U+2001..U+2A6D (general punctuation, symbols, arrows, maths, ...) and
+# U+2F81..U+2FA1 instead, and CJK Extension B (U+20000..) is not covered. We keep the
+# ranges as they behave, since the point is to agree with sacreBLEU.
+_CHINESE_RANGES: tuple[tuple[int, int], ...] = (
+    (0x2001, 0x2A6D),  # meant: U+20000..U+2A6D6, CJK Extension B (see above)
+    (0x2E80, 0x2EFF),  # CJK Radicals Supplement
+    (0x2F00, 0x2FDF),  # Kangxi Radicals
+    (0x2F81, 0x2FA1),  # meant: U+2F800..U+2FA1D, CJK Compatibility Supplement
+    (0x2FF0, 0x2FFF),  # Ideographic Description Characters
+    (0x3000, 0x303F),  # CJK Symbols and Punctuation
+    (0x3100, 0x312F),  # Bopomofo
+    (0x31A0, 0x31BF),  # Bopomofo Extended
+    (0x31C0, 0x31EF),  # CJK Strokes
+    (0x3200, 0x32FF),  # Enclosed CJK Letters and Months
+    (0x3300, 0x33FF),  # CJK Compatibility
+    (0x3400, 0x4DB5),  # CJK Extension A
+    (0x4E00, 0x9FA5),  # CJK Unified Ideographs
+    (0x9FA6, 0x9FBB),  # CJK Unified Ideographs (Unicode 4.1)
+    (0xF900, 0xFA2D),  # CJK Compatibility Ideographs
+    (0xFA30, 0xFA6A),
+    (0xFA70, 0xFAD9),
+    (0xFE10, 0xFE1F),  # Vertical Forms
+    (0xFE30, 0xFE4F),  # CJK Compatibility Forms
+    (0xFF00, 0xFFEF),  # Halfwidth and Fullwidth Forms
+    (0x2600, 0x26FF),  # Miscellaneous Symbols (inside the first range already)
+    (0x2700, 0x27BF),  # Dingbats (likewise)
+)
+
+
+def _merge(ranges: tuple[tuple[int, int], ...]) -> tuple[list[int], list[int]]:
+    starts: list[int] = []
+    ends: list[int] = []
+    for lo, hi in sorted(ranges):
+        if starts and lo <= ends[-1] + 1:
+            ends[-1] = max(ends[-1], hi)
+        else:
+            starts.append(lo)
+            ends.append(hi)
+    return starts, ends
+
+
+_CJK_STARTS, _CJK_ENDS = _merge(_CHINESE_RANGES)
+
+
+def is_chinese_char(char: str) -> bool:
+    """True when sacreBLEU's ``zh`` tokenizer makes ``char`` a token of its own.
+
+    >>> is_chinese_char("中"), is_chinese_char("a"), is_chinese_char("€")
+    (True, False, True)
+    """
+    if not isinstance(char, str) or len(char) != 1:
+        raise TypeError(f"char must be a single character, not {char!r}")
+    code = ord(char)
+    i = bisect_right(_CJK_STARTS, code) - 1
+    return i >= 0 and code <= _CJK_ENDS[i]
+
+
+@lru_cache(maxsize=_CACHE_SIZE)
+def _tok_zh(line: str) -> str:
+    spaced = "".join(f" {ch} " if is_chinese_char(ch) else ch for ch in line.strip())
+    return _split_punctuation(spaced)  # no 13a entity handling, no padding
+
+
+# --- none, char and the registry ------------------------------------------------------
+
+
+def _tok_none(line: str) -> str:
+    return line
+
+
+def _tok_char(line: str) -> str:
+    return " ".join(line)  # whitespace characters become "tokens" too; BLEU drops them
+
+
+_FUNCTIONS: dict[str, Callable[[str], str]] = {
+    "none": _tok_none,
+    "13a": _tok_13a,
+    "intl": _tok_intl,
+    "char": _tok_char,
+    "zh": _tok_zh,
+}
+
+
+def _checked(name: str) -> Callable[[str], str]:
+    inner = _FUNCTIONS[name]
+
+    def tokenizer(line: str) -> str:
+        if not isinstance(line, str):
+            raise TypeError(f"line must be a str (one segment), not {type(line).__name__}")
+        return inner(line)
+
+    tokenizer.__name__ = tokenizer.__qualname__ = f"tokenize_{name}"
+    tokenizer.__doc__ = f"Tokenize one segment as sacreBLEU's {name!r} tokenizer does."
+    return tokenizer
+
+
+tokenize_none = _checked("none")
+tokenize_13a = _checked("13a")
+tokenize_intl = _checked("intl")
+tokenize_char = _checked("char")
+tokenize_zh = _checked("zh")
+
+_PUBLIC = {
+    "none": tokenize_none,
+    "13a": tokenize_13a,
+    "intl": tokenize_intl,
+    "char": tokenize_char,
+    "zh": tokenize_zh,
+}
+
+
+def check_tokenizer_name(tokenize: object, name: str = "tokenize") -> str:
+    """Return ``tokenize`` if it names a tokenizer of :data:`TOKENIZERS`, else raise."""
+    if not isinstance(tokenize, str):
+        raise TypeError(
+            f"{name} must be a tokenizer name, one of {', '.join(TOKENIZERS)}; "
+            f"not {type(tokenize).__name__}"
+        )
+    if tokenize not in _FUNCTIONS:
+        raise ValueError(
+            f"{name}={tokenize!r} is not a known tokenizer; choose one of {', '.join(TOKENIZERS)}"
+        )
+    return tokenize
+
+
+def get_tokenizer(tokenize: str) -> Callable[[str], str]:
+    """The tokenizer function called ``tokenize`` (one of :data:`TOKENIZERS`).
+
+    >>> get_tokenizer("char")("BLEU!")
+    'B L E U !'
+    >>> get_tokenizer("intl")("Größe: 3,5 m².")  # mteval-v14 keeps a period after a number
+    'Größe : 3,5 m².'
+    """
+    return _PUBLIC[check_tokenizer_name(tokenize)]
