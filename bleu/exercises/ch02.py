@@ -1,0 +1,138 @@
+"""Exercises of notebook 02, unigram precision (유니그램 정밀도).
+
+Unigram precision here is the documents' first, unclipped measure: the share of candidate
+tokens that occur anywhere in the references (003's ``my_bleu_v1``). :func:`words` is the
+tokenization under which Example 1 gives the documents' 17/18 and 8/14.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from fractions import Fraction
+
+from ..data import load_example
+from . import Exercise, register
+
+
+def words(sentence: str) -> list[str]:
+    """Lower-case word tokens, punctuation dropped (``"Party commands."`` -> two words).
+
+    >>> words("It is ... the party.")
+    ['it', 'is', 'the', 'party']
+    """
+    if not isinstance(sentence, str):
+        raise TypeError(f"sentence must be a str, not {type(sentence).__name__}")
+    return re.findall(r"\w+", sentence.lower())
+
+
+def unmatched(candidate: Sequence[str], references: Sequence[Sequence[str]]) -> list[str]:
+    """Candidate tokens that occur in no reference, in sentence order.
+
+    >>> unmatched(["the", "cat", "sat"], [["the", "mat"], ["a", "cat"]])
+    ['sat']
+    """
+    seen = {token for ref in references for token in ref}
+    return [token for token in candidate if token not in seen]
+
+
+def plain_precision(candidate: Sequence[str], references: Sequence[Sequence[str]]) -> Fraction:
+    """Unclipped unigram precision: tokens found in any reference / candidate length.
+
+    >>> plain_precision(["the"] * 7, [["the", "cat"]])
+    Fraction(1, 1)
+    """
+    if not candidate:
+        raise ValueError("candidate must contain at least one token")
+    return Fraction(len(candidate) - len(unmatched(candidate, references)), len(candidate))
+
+
+def close_to(answer, value) -> bool:
+    """True if ``answer`` is a number within 1e-6 of ``value`` (for ``diagnose`` hooks)."""
+    if answer is None or isinstance(answer, (str, bool)):
+        return False
+    try:
+        return abs(float(answer) - float(value)) < 1e-6
+    except (TypeError, ValueError):
+        return False
+
+
+def _cat_mat_plain() -> Fraction:
+    ex = load_example("example2")
+    return plain_precision(ex.candidate_tokens("Ca2"), ex.reference_tokens())
+
+
+register(
+    Exercise(
+        id="ch02.cat-mat-plain",
+        question="Example 2 has a second candidate, 'the cat the cat on the mat'. What is its "
+        "(unclipped) unigram precision against Example 2's two references, split on spaces? "
+        "Give a fraction or a float.",
+        expected=_cat_mat_plain,
+        hint="count every position of the candidate, repeated words included, and ask of "
+        "each token only whether some reference contains it.",
+        wrong=Fraction(4, 7),
+        diagnose=lambda a: (
+            "4 is the number of different words; count every position, repeats included."
+            if close_to(a, Fraction(4, 7))
+            else None
+        ),
+        notebook="02_unigram_precision",
+    )
+)
+
+
+def _hello_swapped() -> Fraction:
+    ex = load_example("hello_code")
+    (reference,) = ex.references
+    return plain_precision(reference.split(" "), [ex.candidates["Ca1"].split(" ")])
+
+
+register(
+    Exercise(
+        id="ch02.hello-swapped",
+        question="Swap the roles in document 003's example: score 'hello this code is not "
+        "mine' as the candidate against the single reference 'hello this is my code' with "
+        "the same word-in-reference precision. Give a fraction or a float.",
+        expected=_hello_swapped,
+        hint="the denominator is the length of the new candidate, not of the old one.",
+        wrong=Fraction(4, 5),
+        diagnose=lambda a: (
+            "that is the score in the original direction; precision is not symmetric."
+            if close_to(a, Fraction(4, 5))
+            else None
+        ),
+        notebook="02_unigram_precision",
+    )
+)
+
+
+def _ca3_raw() -> Fraction:
+    ex = load_example("example1")
+    return plain_precision(ex.candidate_tokens("Ca3"), ex.reference_tokens())
+
+
+def _ca3_normalised() -> Fraction:
+    ex = load_example("example1")
+    return plain_precision(words(ex.candidates["Ca3"]), [words(r) for r in ex.references])
+
+
+register(
+    Exercise(
+        id="ch02.ca3-raw",
+        question="Documents 001 and 002 add a third candidate to Example 1, Ca3: Ca1's words "
+        "in a shuffled order ('the that military a is It guide ensures which to commands the "
+        "of action obeys always party the.'). What is Ca3's unigram precision with the raw "
+        "whitespace split (`ex1.candidate_tokens('Ca3')` against `ex1.reference_tokens()`)?",
+        expected=_ca3_raw,
+        hint="list the tokens that match no reference and look closely at the ones that carry "
+        "a period or a capital letter, in Ca3 and in the references.",
+        wrong=Fraction(17, 18),
+        diagnose=lambda a: (
+            "that is the value with `normalise`; this exercise uses the raw split."
+            if close_to(a, _ca3_normalised())
+            else None
+        ),
+        notebook="02_unigram_precision",
+    )
+)

@@ -1,0 +1,103 @@
+"""Exercises of notebook 03, modified precision (보정된 정밀도).
+
+Every expected answer is computed with :mod:`bleu` from the example sentences in ``data/``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+
+from ..data import load_example
+from ..ngrams import count_ngrams
+from ..precision import modified_precision
+from . import Exercise, register
+from .ch02 import close_to, words
+
+
+def _summed_max_ref() -> Fraction:
+    ex = load_example("example2")
+    candidate = ex.candidate_tokens("Ca1")
+    summed: Counter = Counter()
+    for ref in ex.reference_tokens():
+        summed.update(count_ngrams(ref, 1))
+    counts = count_ngrams(candidate, 1)
+    return Fraction(sum(min(c, summed[g]) for g, c in counts.items()), sum(counts.values()))
+
+
+def _true_clipped() -> Fraction:
+    ex = load_example("example2")
+    return modified_precision(ex.reference_tokens(), ex.candidate_tokens("Ca1"), 1)
+
+
+register(
+    Exercise(
+        id="ch03.summed-refs",
+        question="Suppose Max_Ref_Count added up a word's counts over all the references "
+        "instead of taking its largest count in any one reference. What precision would "
+        "'the the the the the the the' then get against Example 2's two references?",
+        expected=_summed_max_ref,
+        hint="count 'the' in Reference 1 and in Reference 2, add the two counts, and clip 7 by "
+        "the sum.",
+        wrong=Fraction(2, 7),
+        diagnose=lambda a: (
+            "that is the real modified precision, with the maximum over references; "
+            "here the counts are added."
+            if close_to(a, _true_clipped())
+            else None
+        ),
+        notebook="03_modified_precision",
+    )
+)
+
+
+def _cat_mat_unigram() -> Fraction:
+    ex = load_example("example2")
+    return modified_precision(ex.reference_tokens(), ex.candidate_tokens("Ca2"), 1)
+
+
+register(
+    Exercise(
+        id="ch03.cat-mat-unigram",
+        question="What is the modified unigram precision of Example 2's second candidate "
+        "'the cat the cat on the mat' against Example 2's references? Work out Count and "
+        "Count_clip for each word first.",
+        expected=_cat_mat_unigram,
+        hint="two words of this candidate occur more often than any single reference allows; "
+        "clip both.",
+        wrong=Fraction(1),
+        diagnose=lambda a: (
+            "every word occurs in a reference, but that is the unclipped precision; "
+            "clip each word's count."
+            if close_to(a, 1)
+            else None
+        ),
+        notebook="03_modified_precision",
+    )
+)
+
+
+def _example3_ca1() -> Fraction:
+    ex = load_example("example3")
+    return modified_precision([words(r) for r in ex.references], words(ex.candidates["Ca1"]), 1)
+
+
+register(
+    Exercise(
+        id="ch03.example3",
+        question="Example 3 has the candidate 'I always invariably perpetually do.' and the "
+        "references 'I always do.', 'I invariably do.', 'I perpetually do.'. Normalise all "
+        "four sentences with `normalise` and give the candidate's modified unigram precision.",
+        expected=_example3_ca1,
+        hint="clip each word by its count in the one reference where it occurs most; a word "
+        "may be found in a different reference from its neighbour.",
+        wrong=Fraction(3, 5),
+        diagnose=lambda a: (
+            "you compared the candidate with one reference only; Max_Ref_Count looks at "
+            "every reference."
+            if close_to(a, Fraction(3, 5))
+            else None
+        ),
+        notebook="03_modified_precision",
+    )
+)

@@ -1,0 +1,93 @@
+"""Exercises of notebook 04, n-gram precision (n-그램 정밀도).
+
+``ch04.ca3-bigram`` is the homework that document 001 leaves to its readers: the bigram
+precision of the shuffled candidate Ca3 of Example 1.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ..data import load_example
+from ..precision import modified_precision
+from . import Exercise, register
+from .ch02 import close_to, words
+
+
+def _example1_precision(label: str, n: int) -> Fraction:
+    ex = load_example("example1")
+    return modified_precision([words(r) for r in ex.references], words(ex.candidates[label]), n)
+
+
+register(
+    Exercise(
+        id="ch04.ca3-bigram",
+        question="Document 001 leaves this as homework: what is the modified bigram precision "
+        "p_2 of Example 1's shuffled candidate Ca3 ('the that military a is It guide ensures "
+        "which to commands the of action obeys always party the.'), with the normalised "
+        "tokens used for Ca1 and Ca2?",
+        expected=lambda: _example1_precision("Ca3", 2),
+        hint="list Ca3's 17 bigrams and look each one up in the three references.",
+        wrong=Fraction(17, 18),
+        diagnose=lambda a: (
+            "that is Ca3's unigram precision, the same as Ca1's; count bigrams, not words."
+            if close_to(a, Fraction(17, 18))
+            else None
+        ),
+        notebook="04_ngram_precision",
+    )
+)
+
+
+def _cat_mat_trigram() -> Fraction:
+    ex = load_example("example2")
+    return modified_precision(ex.reference_tokens(), ex.candidate_tokens("Ca2"), 3)
+
+
+register(
+    Exercise(
+        id="ch04.cat-mat-trigram",
+        question="What is the modified trigram precision p_3 of 'the cat the cat on the mat' "
+        "against Example 2's references?",
+        expected=_cat_mat_trigram,
+        hint="a 7-token sentence has 5 trigrams; a trigram counts if it occurs in either "
+        "reference.",
+        wrong=Fraction(4, 6),
+        diagnose=lambda a: (
+            "that is the bigram precision p_2; use runs of three tokens."
+            if close_to(a, Fraction(4, 6))
+            else None
+        ),
+        notebook="04_ngram_precision",
+    )
+)
+
+
+def _example3_bigram() -> Fraction:
+    ex = load_example("example3")
+    return modified_precision([words(r) for r in ex.references], words(ex.candidates["Ca1"]), 2)
+
+
+def _example3_unigram() -> Fraction:
+    ex = load_example("example3")
+    return modified_precision([words(r) for r in ex.references], words(ex.candidates["Ca1"]), 1)
+
+
+register(
+    Exercise(
+        id="ch04.example3-bigram",
+        question="In notebook 03, Example 3's candidate 'I always invariably perpetually do.' "
+        "kept a perfect modified unigram precision against 'I always do.', 'I invariably "
+        "do.' and 'I perpetually do.'. What is its modified bigram precision p_2 (all "
+        "sentences normalised with `normalise`)?",
+        expected=_example3_bigram,
+        hint="write out the candidate's bigrams; each reference has only two bigrams of its own.",
+        wrong=Fraction(1),
+        diagnose=lambda a: (
+            "that is the unigram precision; look at pairs of neighbouring words."
+            if close_to(a, _example3_unigram())
+            else None
+        ),
+        notebook="04_ngram_precision",
+    )
+)

@@ -1,0 +1,83 @@
+"""The exercises of notebooks 02-04: their helpers, their specific hints, their answers."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+import pytest
+
+from bleu import modified_precision
+from bleu.data import load_example
+from bleu.exercises import check, exercises
+from bleu.exercises.ch02 import close_to, plain_precision, unmatched, words
+
+OURS = sorted(i for i in exercises() if i.split(".")[0] in {"ch02", "ch03", "ch04"})
+
+
+def test_there_are_two_to_four_exercises_per_notebook():
+    for chapter in ("ch02", "ch03", "ch04"):
+        assert 2 <= sum(i.startswith(chapter + ".") for i in OURS) <= 4
+
+
+def test_words_gives_the_documents_unigram_numbers_and_raw_split_does_not():
+    ex = load_example("example1")
+    refs = [words(r) for r in ex.references]
+    assert plain_precision(words(ex.candidates["Ca1"]), refs) == Fraction(17, 18)
+    assert plain_precision(words(ex.candidates["Ca2"]), refs) == Fraction(8, 14)
+    raw = ex.reference_tokens()
+    assert plain_precision(ex.candidate_tokens("Ca1"), raw) == Fraction(16, 18)
+    assert plain_precision(ex.candidate_tokens("Ca2"), raw) == Fraction(7, 14)
+    assert unmatched(words(ex.candidates["Ca1"]), refs) == ["obeys"]
+
+
+def test_bigram_numbers_of_001_hold_for_raw_and_normalised_tokens():
+    ex = load_example("example1")
+    for tokenize in (str.split, words):
+        refs = [tokenize(r) for r in ex.references]
+        assert modified_precision(refs, tokenize(ex.candidates["Ca1"]), 2) == Fraction(10, 17)
+        assert modified_precision(refs, tokenize(ex.candidates["Ca2"]), 2) == Fraction(1, 13)
+
+
+def test_helpers_reject_bad_input_naming_the_argument():
+    with pytest.raises(TypeError, match="sentence"):
+        words(["not", "a", "string"])
+    with pytest.raises(ValueError, match="candidate"):
+        plain_precision([], [["a"]])
+
+
+def test_close_to_ignores_non_numbers():
+    assert close_to(0.6666666, Fraction(2, 3))
+    assert not close_to(None, 0) and not close_to("2/3", Fraction(2, 3))
+    assert not close_to(True, 1) and not close_to([1], 1)
+
+
+@pytest.mark.parametrize("exercise_id", OURS)
+def test_wrong_answer_gets_its_specific_hint(exercise_id):
+    ex = exercises()[exercise_id]
+    specific = ex.diagnose(ex.wrong)
+    assert specific, "the typical wrong answer should get a specific hint"
+    assert specific in check(exercise_id, ex.wrong).message
+    assert ex.diagnose(ex.expected()) is None
+
+
+@pytest.mark.parametrize("exercise_id", OURS)
+def test_messages_never_show_the_expected_answer(exercise_id):
+    ex = exercises()[exercise_id]
+    expected = ex.expected()
+    shown = [str(expected)] if not isinstance(expected, list) else list(expected)
+    if isinstance(expected, Fraction):
+        shown.append(repr(float(expected)))
+    for answer in (None, ex.wrong):
+        message = check(exercise_id, answer).message
+        body = message.split("Hint:", 1)[1]
+        for text in shown:
+            assert not re.search(rf"(?<![\w/.]){re.escape(text)}(?![\w/])", body), (text, body)
+
+
+def test_equivalent_answer_forms_are_accepted():
+    assert check("ch03.summed-refs", "3/7").correct
+    assert check("ch03.summed-refs", 3 / 7).correct
+    assert check("ch04.ca3-bigram", 0).correct
+    assert check("ch04.ca3-bigram", 0.0).correct
+    assert not check("ch04.ca3-bigram", "zero").correct
