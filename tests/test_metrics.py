@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import math
+import os
+import subprocess
+import sys
 
 import pytest
 from nltk.translate.meteor_score import meteor_score, single_meteor_score
@@ -25,6 +28,30 @@ def test_no_wordnet_keeps_exact_and_stem_matches():
     # 'commands'/'command' and 'guide'/'guiding' still match through the Porter stemmer
     pairs = metrics.meteor_alignment(["guiding", "command"], ["guide", "commands"])
     assert pairs == [(0, 0), (1, 1)]
+
+
+OFFLINE_SCRIPT = """
+import nltk
+nltk.data.path[:] = []  # no NLTK data anywhere
+from nltk.translate.meteor_score import meteor_score
+from bleu import metrics
+ref, hyp = [["the", "cats", "sat", "here"]], ["a", "cat", "sat", "there"]
+print(metrics.meteor(ref, hyp) > 0)
+from nltk.corpus import wordnet
+print(type(wordnet).__name__)  # still the lazy loader: no corpus was read
+try:
+    meteor_score(ref, hyp)  # NLTK's default wordnet
+except LookupError:
+    print("LookupError")
+"""
+
+
+def test_meteor_needs_no_nltk_data_in_a_fresh_process(tmp_path):
+    env = {**os.environ, "NLTK_DATA": str(tmp_path)}
+    out = subprocess.run(
+        [sys.executable, "-c", OFFLINE_SCRIPT], capture_output=True, text=True, env=env, check=True
+    )
+    assert out.stdout.split() == ["True", "LazyCorpusLoader", "LookupError"]
 
 
 def test_meteor_runs_without_wordnet_data(running):
