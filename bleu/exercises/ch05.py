@@ -1,0 +1,125 @@
+"""Exercises of notebook 05, combining precisions (기하 평균, 가중치).
+
+The combination is BLEU without its brevity penalty: ``exp(sum_n w_n log p_n)``, the
+weighted geometric mean of the modified precisions (Papineni et al., 2002, sections 2.1.3 and 2.3).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from fractions import Fraction
+
+from ..data import load_example
+from ..precision import modified_precision
+from . import Exercise, register
+
+# Document 004's four precisions as it multiplies them: (matches, n-grams) for n = 1..4.
+DOC004_COUNTS = ((10, 14), (5, 13), (2, 12), (1, 11))
+
+
+def combine(precisions: Sequence[Fraction], weights: Sequence[float]) -> float:
+    """``exp(sum w_n log p_n)`` over the orders with positive weight; 0.0 if one is 0.
+
+    >>> combine([Fraction(1, 2), Fraction(1, 8)], (0.5, 0.5))
+    0.25
+    """
+    terms = [(w, p) for w, p in zip(weights, precisions) if w > 0]
+    if any(p == 0 for _, p in terms):
+        return 0.0
+    return math.exp(math.fsum(w * math.log(p) for w, p in terms))
+
+
+def _precisions(example: str, label: str, max_n: int = 4) -> list[Fraction]:
+    ex = load_example(example)
+    refs, hyp = ex.reference_tokens(), ex.candidate_tokens(label)
+    return [modified_precision(refs, hyp, n) for n in range(1, max_n + 1)]
+
+
+def _near(answer, value: float) -> bool:
+    if isinstance(answer, (bool, str)) or answer is None:
+        return False
+    try:
+        return math.isclose(float(answer), float(value), rel_tol=1e-6, abs_tol=1e-12)
+    except (TypeError, ValueError):
+        return False
+
+
+def _cat_mat_equal() -> float:
+    return combine(_precisions("example2", "Ca2"), (0.25,) * 4)
+
+
+def _cat_mat_arithmetic() -> float:
+    return float(sum(_precisions("example2", "Ca2"))) / 4
+
+
+def _diagnose_equal(answer) -> str | None:
+    p = _precisions("example2", "Ca2")
+    if _near(answer, _cat_mat_arithmetic()):
+        return "that is the arithmetic mean; BLEU averages the logarithms, not the precisions."
+    if _near(answer, float(math.prod(p))):
+        return "that is the bare product; with weights 1/4 each, take its fourth root."
+    return None
+
+
+register(
+    Exercise(
+        id="ch05.equal-weights",
+        question="Combine the four modified precisions p_1..p_4 of Example 2's Ca2 "
+        "'the cat the cat on the mat' with equal weights (0.25 each). Give a float.",
+        expected=_cat_mat_equal,
+        hint="compute p_1..p_4 with bleu.modified_precision, then exp(sum 0.25 * log p_n).",
+        wrong=_cat_mat_arithmetic(),
+        diagnose=_diagnose_equal,
+        notebook="05_combining_precisions",
+    )
+)
+
+
+def _always_half() -> float:
+    return combine(_precisions("example3", "Ca1"), (0.5, 0.5, 0, 0))
+
+
+register(
+    Exercise(
+        id="ch05.zero-weights",
+        question="Example 3's Ca1 'I always invariably perpetually do.' has p_3 = p_4 = 0. "
+        "What does exp(sum w_n log p_n) give with weights (0.5, 0.5, 0, 0)? Give a float.",
+        expected=_always_half,
+        hint="an order whose weight is 0 is left out of the sum entirely.",
+        wrong=0.0,
+        diagnose=lambda a: (
+            "a zero precision only matters when its weight is positive; here w_3 = w_4 = 0."
+            if _near(a, 0.0)
+            else "that is the arithmetic mean of p_1 and p_2; average their logarithms."
+            if _near(a, 0.75)
+            else None
+        ),
+        notebook="05_combining_precisions",
+    )
+)
+
+
+def _doc004(fourgram_matches: int) -> float:
+    counts = [*DOC004_COUNTS[:3], (fourgram_matches, DOC004_COUNTS[3][1])]
+    return combine([Fraction(m, t) for m, t in counts], (0.25,) * 4)
+
+
+register(
+    Exercise(
+        id="ch05.doubled-p4",
+        question="Document 004 combines 10/14, 5/13, 2/12 and 1/11 into 0.254. Had its "
+        "prediction matched two 4-grams (2/11 instead of 1/11), what would the geometric "
+        "mean with equal weights be? Give a float.",
+        expected=lambda: _doc004(2),
+        hint="p_4 doubles, and p_4 enters the mean as p_4 ** (1/4).",
+        wrong=2 * _doc004(1),
+        diagnose=lambda a: (
+            "doubling one precision does not double the geometric mean; it multiplies it "
+            "by 2 ** (1/4)."
+            if _near(a, 2 * _doc004(1))
+            else None
+        ),
+        notebook="05_combining_precisions",
+    )
+)
