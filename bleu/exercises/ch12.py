@@ -1,0 +1,179 @@
+"""Exercises of notebook 12, differentiable BLEU (미분가능한 BLEU).
+
+The inputs (small probability matrices over :data:`VOCAB`) are data shown in the
+notebook; every expected answer is computed with :mod:`bleu.soft`.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from .. import soft
+from . import Exercise, register
+
+VOCAB = ("<eos>", "the", "cat", "sat", "on", "mat")
+"""Token ids are positions in this tuple; id 0 is the end token."""
+
+BIGRAM_PROBS = np.array(
+    [
+        [0.0, 0.6, 0.2, 0.1, 0.0, 0.1],
+        [0.0, 0.1, 0.5, 0.2, 0.1, 0.1],
+        [0.0, 0.3, 0.4, 0.1, 0.1, 0.1],
+    ]
+)
+"""Exercise 1: three positions, no end token."""
+
+EOS_COLUMN = (0.1, 0.3, 0.6, 0.2)
+"""Exercise 2: ``P[t, eos]`` at the four positions of a hypothesis."""
+
+CLIP_PROBS = np.array(
+    [
+        [0.0, 0.7, 0.1, 0.1, 0.1, 0.0],
+        [0.0, 0.5, 0.3, 0.1, 0.1, 0.0],
+        [0.0, 0.4, 0.2, 0.3, 0.1, 0.0],
+        [0.0, 0.6, 0.1, 0.1, 0.2, 0.0],
+    ]
+)
+"""Exercise 3: four positions that like 'the' far too much."""
+
+CLIP_REFERENCE = (1, 2, 3)
+"""Exercise 3's reference, 'the cat sat', as ids."""
+
+BP_REF_LENGTHS = (4, 8)
+BP_EXPECTED_LENGTH = 6.2
+"""Exercise 4: two references and an expected hypothesis length."""
+
+
+def ids(words: str) -> list[int]:
+    """Token ids of a space-separated sentence over :data:`VOCAB`.
+
+    >>> ids("the cat sat")
+    [1, 2, 3]
+    """
+    return [VOCAB.index(w) for w in words.split()]
+
+
+def close_to(answer, value) -> bool:
+    """True if ``answer`` is a number within 1e-6 of ``value`` (for ``diagnose``)."""
+    if answer is None or isinstance(answer, (str, bool)):
+        return False
+    try:
+        return abs(float(answer) - float(value)) < 1e-6
+    except (TypeError, ValueError):
+        return False
+
+
+def _eos_probs() -> np.ndarray:
+    """A probability matrix whose end-token column is :data:`EOS_COLUMN` (rest on 'the')."""
+    eos = np.array(EOS_COLUMN)
+    probs = np.zeros((len(eos), len(VOCAB)))
+    probs[:, 0], probs[:, 1] = eos, 1 - eos
+    return probs
+
+
+def _expected_bigram() -> float:
+    grams = np.array([ids("the cat")])
+    return float(soft.expected_counts(BIGRAM_PROBS, grams)[0])
+
+
+def _expected_length() -> float:
+    return float(soft.expected_totals(_eos_probs(), 1, eos=0)[0])
+
+
+def _soft_clip() -> float:
+    stats = soft.soft_stats(CLIP_PROBS, [list(CLIP_REFERENCE)], max_n=1)
+    return float(stats.matches[0])
+
+
+def _unclipped() -> float:
+    grams, _ = soft.reference_ngrams([list(CLIP_REFERENCE)], 1)
+    return float(soft.expected_counts(CLIP_PROBS, grams).sum())
+
+
+def _two_ref_bp() -> float:
+    refs = [[1] * n for n in BP_REF_LENGTHS]
+    r = soft.closest_length(refs, BP_EXPECTED_LENGTH)
+    return soft.brevity(r, BP_EXPECTED_LENGTH)
+
+
+register(
+    Exercise(
+        id="ch12.expected-bigram",
+        question="BIGRAM_PROBS gives three positions' token probabilities over VOCAB (no end "
+        "token). What is the expected number of times the bigram 'the cat' occurs in the "
+        "hypothesis?",
+        expected=_expected_bigram,
+        hint="the bigram can start at every position i with a position i + 1 after it; at "
+        "each start multiply P[i, the] by P[i + 1, cat], then add the starts up.",
+        wrong=float(BIGRAM_PROBS[0, 1] * BIGRAM_PROBS[1, 2]),
+        diagnose=lambda a: (
+            "that is only the bigram starting at position 0; it can also start at position 1."
+            if close_to(a, BIGRAM_PROBS[0, 1] * BIGRAM_PROBS[1, 2])
+            else "that is the count in the argmax sentence, not an expectation."
+            if close_to(a, 1)
+            else None
+        ),
+        notebook="12_differentiable_bleu",
+    )
+)
+
+register(
+    Exercise(
+        id="ch12.expected-length",
+        question="A hypothesis of four positions stops at its first end token. The probability "
+        "of the end token at each position is EOS_COLUMN = (0.1, 0.3, 0.6, 0.2). What is its "
+        "expected length c?",
+        expected=_expected_length,
+        hint="position t is part of the sentence only if no end token came at t or before: "
+        "multiply the (1 - P[s, eos]) of all positions s <= t, then add over t.",
+        wrong=float(sum(1 - p for p in EOS_COLUMN)),
+        diagnose=lambda a: (
+            "that is the document's non-cumulative mask sum(1 - P[t, eos]): it still counts "
+            "a position after the sentence has ended."
+            if close_to(a, sum(1 - p for p in EOS_COLUMN))
+            else None
+        ),
+        notebook="12_differentiable_bleu",
+    )
+)
+
+register(
+    Exercise(
+        id="ch12.soft-clip",
+        question="CLIP_PROBS gives four positions' token probabilities; the reference is "
+        "'the cat sat' (ids CLIP_REFERENCE). What are the soft clipped unigram matches m_1?",
+        expected=_soft_clip,
+        hint="compute the expected count E_g of each reference word (a column sum), clip it "
+        "at the word's count in the reference, and add the clipped values.",
+        wrong=_unclipped(),
+        diagnose=lambda a: (
+            "that is the unclipped sum: 'the' occurs once in the reference, so its expected "
+            "count must be capped at 1."
+            if close_to(a, _unclipped())
+            else None
+        ),
+        notebook="12_differentiable_bleu",
+    )
+)
+
+register(
+    Exercise(
+        id="ch12.two-ref-bp",
+        question="Two references have 4 and 8 tokens; the soft hypothesis has expected length "
+        "c = 6.2. What brevity penalty does soft BLEU use?",
+        expected=_two_ref_bp,
+        hint="first pick r, the reference length closest to c; then BP = exp(1 - r / c) if "
+        "c <= r, else 1.",
+        wrong=1.0,
+        diagnose=lambda a: (
+            "BP = 1 would need r = 4; which length is closer to 6.2?"
+            if close_to(a, 1.0)
+            else "that uses r = 4 in the formula; since c > 4 the formula does not apply there."
+            if close_to(a, math.exp(1 - 4 / 6.2))
+            else None
+        ),
+        notebook="12_differentiable_bleu",
+    )
+)
