@@ -5,6 +5,7 @@ so ``from bleu import sentence_bleu`` gives the same float as NLTK's. See the no
 for the story and the docstrings for the formulas.
 """
 
+from . import data, display, plot
 from .brevity import brevity_penalty, closest_ref_length
 from .explain import BleuReport, explain
 from .ngrams import count_ngrams
@@ -24,7 +25,10 @@ __all__ = [
     "closest_ref_length",
     "corpus_bleu",
     "count_ngrams",
+    "data",
+    "display",
     "explain",
     "modified_precision",
+    "plot",
     "sentence_bleu",
 ]

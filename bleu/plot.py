@@ -12,8 +12,16 @@ DPI = 100
 
 
 def setup() -> None:
-    """Inline PNG figures, fixed size and resolution, readable fonts, a fixed style."""
+    """Inline PNG figures, fixed size and resolution, readable fonts, a fixed style.
+
+    matplotlib's default font has no Hangul or Chinese glyphs: keep figure text in English.
+    The "Glyph ... missing from font" warning (which prints an install path) is silenced.
+    """
+    import warnings
+
     import matplotlib
+
+    warnings.filterwarnings("ignore", message=r"Glyph \d+ .* missing from font")
 
     matplotlib.rcParams.update(
         {
