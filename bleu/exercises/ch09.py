@@ -1,0 +1,95 @@
+"""Exercises of notebook 09 (pitfalls: the documents' own implementations)."""
+
+from __future__ import annotations
+
+import math
+
+from ..data import load_example
+from ..score import sentence_bleu
+from ..smoothing import SmoothingFunction
+from ..variants import brevity_penalty_000, count_substring_003, grid_ngrams_003
+from . import Exercise, register
+
+
+def _bp_000() -> float:
+    return brevity_penalty_000("it is", list(load_example("example1").references))
+
+
+register(
+    Exercise(
+        id="ch09.bp-000",
+        question="The brevity penalty 000's code uses for 'it is' against Example 1's "
+        "references (whitespace tokens).",
+        expected=_bp_000,
+        hint="000's closest_ref_length returns the smallest |len(ref) - c|; put that in "
+        "exp(1 - r/c).",
+        wrong=math.exp(1 - 16 / 2),
+        diagnose=lambda a: (
+            "that is the correct penalty (r = 16); 000 puts the length difference in r."
+            if isinstance(a, (int, float)) and math.isclose(a, math.exp(1 - 16 / 2))
+            else None
+        ),
+        notebook="09_pitfalls",
+    )
+)
+
+
+def _grid() -> list[str]:
+    return [" ".join(g) for g in grid_ngrams_003("the cat sat on the mat".split(" "), 2)]
+
+
+register(
+    Exercise(
+        id="ch09.grid",
+        question="The bigrams 003's loop visits in 'the cat sat on the mat', as strings.",
+        expected=_grid,
+        hint="the loop starts at 0 and steps by n = 2.",
+        wrong=["the cat", "cat sat", "sat on", "on the", "the mat"],
+        diagnose=lambda a: (
+            "those are all the overlapping bigrams; 003 steps by n."
+            if isinstance(a, (list, tuple)) and len(a) == 5
+            else None
+        ),
+        notebook="09_pitfalls",
+    )
+)
+
+
+def _substring() -> int:
+    return count_substring_003(["a"], load_example("example2").references[1])
+
+
+register(
+    Exercise(
+        id="ch09.substring",
+        question="How many times 003's counter finds the unigram 'a' in Example 2's second "
+        "reference 'there is a cat on the mat'.",
+        expected=_substring,
+        hint="re.findall looks for the letters anywhere, inside words too.",
+        wrong=1,
+        notebook="09_pitfalls",
+    )
+)
+
+
+def _method5_perfect() -> float:
+    sentence = "the cat sat on the mat".split()
+    return sentence_bleu([sentence], sentence, smoothing_function=SmoothingFunction().method5)
+
+
+register(
+    Exercise(
+        id="ch09.method5",
+        question="Sentence BLEU of 'the cat sat on the mat' against itself with smoothing "
+        "method5 (bleu.sentence_bleu, which follows NLTK).",
+        expected=_method5_perfect,
+        hint="method5 starts from p_1 + 1 and averages each precision with its neighbours.",
+        wrong=1.0,
+        diagnose=lambda a: (
+            "a perfect match scores 1 without smoothing; method5 does not stop at 1."
+            if a == 1
+            else None
+        ),
+        notebook="09_pitfalls",
+    )
+)
