@@ -42,9 +42,8 @@ _CACHE_SIZE = 2**16  # references repeat across systems; sacreBLEU caches as muc
 _ALWAYS_SPLIT = ' !"#$%&()*+/:;<=>?@[\\]^_`{|}~'
 _PAD_SYMBOLS = str.maketrans({ch: f" {ch} " for ch in _ALWAYS_SPLIT})
 
-# Context rules, applied one after the other with consuming (non-overlapping) matches,
-# as mteval's Perl substitutions are: a lookaround version would split differently on
-# runs such as "x.," or "1..2".
+# Context rules, applied one after the other as mteval's Perl substitutions are
+# (left to right, each match consuming both characters).
 _CONTEXT_RULES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"([^0-9])([.,])"), r"\1 \2 "),  # period/comma after a non-digit
     (re.compile(r"([.,])([^0-9])"), r" \1 \2"),  # period/comma before a non-digit
