@@ -258,6 +258,19 @@ def _stats(
     return np.array(rows, dtype=np.int64).reshape(len(rows), 2 + 2 * max_order)
 
 
+def _prepare(
+    hypotheses: Any, references: Any, tokenize: Any, lowercase: Any, max_ngram_order: Any
+) -> tuple[list[str], list[list[str]], Callable[[str], list[str]], int]:
+    """Check the arguments shared by the scores; return what :func:`_stats` needs."""
+    hyps = _check_segments(hypotheses, "hypotheses")
+    if not hyps:
+        raise ValueError("hypotheses is empty: give at least one segment")
+    streams = _check_streams(references, len(hyps))
+    prep = _preprocessor(check_tokenizer_name(tokenize), _check_bool(lowercase, "lowercase"))
+    max_order = check_order(max_ngram_order, "max_ngram_order")
+    return hyps, _segment_references(streams), prep, max_order
+
+
 def segment_stats(
     hypotheses: Sequence[str],
     references: Sequence[Sequence[str | None]],
@@ -275,12 +288,10 @@ def segment_stats(
     >>> segment_stats(["a b c", "a b"], [["a b c", "b a"]]).tolist()
     [[3, 3, 3, 2, 1, 0, 3, 2, 1, 0], [2, 2, 2, 0, 0, 0, 2, 1, 0, 0]]
     """
-    hyps = _check_segments(hypotheses, "hypotheses")
-    streams = _check_streams(references, len(hyps))
-    tokenize = check_tokenizer_name(tokenize)
-    lowercase = _check_bool(lowercase, "lowercase")
-    max_order = check_order(max_ngram_order, "max_ngram_order")
-    return _stats(hyps, _segment_references(streams), _preprocessor(tokenize, lowercase), max_order)
+    hyps, per_segment, prep, max_order = _prepare(
+        hypotheses, references, tokenize, lowercase, max_ngram_order
+    )
+    return _stats(hyps, per_segment, prep, max_order)
 
 
 def make_signature(
@@ -406,17 +417,12 @@ def corpus_score(
     >>> round(result.score, 4), result.counts, result.totals, result.ref_len
     (38.7539, [8, 4, 2, 1], [8, 6, 4, 2], 12)
     """
-    hyps = _check_segments(hypotheses, "hypotheses")
-    if not hyps:
-        raise ValueError("hypotheses is empty: give at least one segment")
-    streams = _check_streams(references, len(hyps))
-    tokenize = check_tokenizer_name(tokenize)
-    lowercase = _check_bool(lowercase, "lowercase")
-    max_order = check_order(max_ngram_order, "max_ngram_order")
     effective_order = _check_bool(effective_order, "effective_order")
-    smooth, _ = _check_smoothing(smooth, smooth_value)
-    per_segment = _segment_references(streams)
-    stats = _stats(hyps, per_segment, _preprocessor(tokenize, lowercase), max_order)
+    _check_smoothing(smooth, smooth_value)
+    hyps, per_segment, prep, max_order = _prepare(
+        hypotheses, references, tokenize, lowercase, max_ngram_order
+    )
+    stats = _stats(hyps, per_segment, prep, max_order)
     signature = make_signature(
         _count_refs(per_segment),
         tokenize,

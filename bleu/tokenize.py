@@ -204,19 +204,12 @@ def _checked(name: str) -> Callable[[str], str]:
     return tokenizer
 
 
-tokenize_none = _checked("none")
-tokenize_13a = _checked("13a")
-tokenize_intl = _checked("intl")
-tokenize_char = _checked("char")
-tokenize_zh = _checked("zh")
-
-_PUBLIC = {
-    "none": tokenize_none,
-    "13a": tokenize_13a,
-    "intl": tokenize_intl,
-    "char": tokenize_char,
-    "zh": tokenize_zh,
-}
+_PUBLIC = {name: _checked(name) for name in TOKENIZERS}
+tokenize_none = _PUBLIC["none"]
+tokenize_13a = _PUBLIC["13a"]
+tokenize_intl = _PUBLIC["intl"]
+tokenize_char = _PUBLIC["char"]
+tokenize_zh = _PUBLIC["zh"]
 
 
 def check_tokenizer_name(tokenize: object, name: str = "tokenize") -> str:
