@@ -1,0 +1,33 @@
+"""``python -m bleu.book nav [--check]`` and ``python -m bleu.book site [--out DIR]``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bleu.book", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    nav = sub.add_parser("nav", help="rewrite the navigation cells and tables of contents")
+    nav.add_argument("--check", action="store_true", help="only report what is out of date")
+    site = sub.add_parser("site", help="build the offline HTML handouts and slides")
+    site.add_argument("--out", type=Path, default=None, help="output folder (default: build/site)")
+    args = parser.parse_args(argv)
+    if args.command == "nav":
+        from .nav import update
+
+        stale = update(check=args.check)
+        for path in stale:
+            print(f"{'out of date' if args.check else 'updated'}: {path}")
+        return 1 if (args.check and stale) else 0
+    from .site import build_site
+
+    out = build_site(args.out) if args.out else build_site()
+    print(f"site written to {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
