@@ -73,7 +73,8 @@ register(
         id="ch01.laplace-prob",
         question="In the Laplace-smoothed toy bigram model, what is P(mat | the)?",
         expected=_laplace_mat,
-        hint="(count of 'the mat' + 1) / (count of 'the' as a context + V), V = len(lm.vocab).",
+        hint="(count of 'the mat' + 1) / (count of 'the' as a context + V), with V the "
+        "vocabulary size len(laplace.vocab).",
         wrong=1 / 14,
         diagnose=_diagnose_laplace,
         notebook="01_perplexity",
