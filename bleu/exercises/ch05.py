@@ -76,25 +76,38 @@ register(
 )
 
 
-def _always_half() -> float:
-    return combine(_precisions("example3", "Ca1"), (0.5, 0.5, 0, 0))
+def _hello_half() -> float:
+    return combine(_precisions("hello_code", "Ca1"), (0.5, 0.5, 0, 0))
+
+
+def _diagnose_hello(answer) -> str | None:
+    p = _precisions("hello_code", "Ca1")
+    if _near(answer, 0.0):
+        return "a zero precision only matters when its weight is positive; here w_3 = w_4 = 0."
+    if _near(answer, float(p[0] + p[1]) / 2):
+        return "that is the arithmetic mean of p_1 and p_2; average their logarithms."
+    if _near(answer, combine(_precisions("example3", "Ca1"), (0.5, 0.5, 0, 0))):
+        return (
+            "that is Example 3's value from the chapter's table; compute p_1 and p_2 of "
+            "'hello this is my code' against its own reference."
+        )
+    if _near(answer, float(p[0] * p[1])):
+        return "that is the bare product p_1 * p_2; with weights 1/2 each, take its square root."
+    return None
 
 
 register(
     Exercise(
         id="ch05.zero-weights",
-        question="Example 3's Ca1 'I always invariably perpetually do.' has p_3 = p_4 = 0. "
-        "What does exp(sum w_n log p_n) give with weights (0.5, 0.5, 0, 0)? Give a float.",
-        expected=_always_half,
-        hint="an order whose weight is 0 is left out of the sum entirely.",
+        question="Document 003's candidate 'hello this is my code' against its one reference "
+        "'hello this code is not mine' (load_example('hello_code'), whitespace tokens) has "
+        "p_3 = p_4 = 0. What does exp(sum w_n log p_n) give with weights (0.5, 0.5, 0, 0)? "
+        "Give a float.",
+        expected=_hello_half,
+        hint="compute p_1 and p_2 with bleu.modified_precision; an order whose weight is 0 is "
+        "left out of the sum entirely.",
         wrong=0.0,
-        diagnose=lambda a: (
-            "a zero precision only matters when its weight is positive; here w_3 = w_4 = 0."
-            if _near(a, 0.0)
-            else "that is the arithmetic mean of p_1 and p_2; average their logarithms."
-            if _near(a, 0.75)
-            else None
-        ),
+        diagnose=_diagnose_hello,
         notebook="05_combining_precisions",
     )
 )

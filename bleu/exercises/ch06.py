@@ -52,51 +52,101 @@ register(
 )
 
 
-def _it_is_bp() -> float:
-    refs = load_example("example1").reference_tokens()
-    return brevity_penalty(closest_ref_length(refs, 2), 2)
+def _first_nine() -> tuple[int, int]:
+    """(r, c) for the first nine tokens of Example 1's Ca1 against Example 1's references."""
+    ex = load_example("example1")
+    refs, hyp = ex.reference_tokens(), ex.candidate_tokens("Ca1")[:9]
+    return closest_ref_length(refs, len(hyp)), len(hyp)
 
 
-def _it_is_r() -> int:
-    return closest_ref_length(load_example("example1").reference_tokens(), 2)
+def _first_nine_bp() -> float:
+    r, c = _first_nine()
+    return brevity_penalty(closest_ref_len=r, hyp_len=c)
+
+
+def _first_nine_longest_bp() -> float:
+    """The typical slip: r taken as the longest reference (18, also the full Ca1's length)."""
+    _, c = _first_nine()
+    longest = max(len(ref) for ref in load_example("example1").reference_tokens())
+    return brevity_penalty(closest_ref_len=longest, hyp_len=c)
+
+
+def _diagnose_first_nine(answer) -> str | None:
+    r, c = _first_nine()
+    if _near(answer, 1.0):
+        return "BP is 1 only when c > r; nine tokens are fewer than any reference has."
+    if _near(answer, _first_nine_longest_bp()):
+        return (
+            "that uses r = the longest reference (document 003's rule) or the full "
+            "candidate's length; r is the length of the reference closest to 9 tokens."
+        )
+    if _near(answer, math.exp(1 - c / r)):
+        return "r and c are swapped: the exponent is 1 - r / c, reference length over candidate."
+    if _near(answer, c / r):
+        return "that is document 004's ratio c / r, not exp(1 - r / c)."
+    if _near(answer, brevity_penalty(closest_ref_len=r, hyp_len=2)):
+        return "that is the penalty of 'it is' (c = 2) from the chapter; here c = 9."
+    return None
 
 
 register(
     Exercise(
-        id="ch06.bp-it-is",
-        question="What is the brevity penalty of Example 1's Ca4 'it is' (c = 2) against "
-        "Example 1's three references (whitespace tokens)? Give a float.",
-        expected=_it_is_bp,
-        hint="r is the length of the reference closest to 2 tokens; then exp(1 - r / c).",
-        wrong=1.0,
-        diagnose=lambda a: (
-            "BP is 1 only when c > r; here the candidate is much shorter."
-            if _near(a, 1.0)
-            else "r and c are swapped: the exponent is 1 - r / c."
-            if _near(a, math.exp(1 - 2 / _it_is_r()))
-            else "that is document 004's ratio c / r, not exp(1 - r / c)."
-            if _near(a, 2 / _it_is_r())
-            else None
-        ),
+        id="ch06.bp-first-nine",
+        question="Cut Example 1's Ca1 after its first nine tokens, 'It is a guide to action "
+        "which ensures that'. What is its brevity penalty against Example 1's three "
+        "references (whitespace tokens)? Give a float.",
+        expected=_first_nine_bp,
+        hint="r is the length of the reference closest to 9 tokens; then exp(1 - r / c).",
+        wrong=_first_nine_longest_bp(),
+        diagnose=_diagnose_first_nine,
         notebook="06_brevity_penalty",
     )
 )
 
 
+RATIO_004 = Fraction(6, 14)  # document 004: min(1, 6/14) = 3/7
+
+
+def _shortest_matching_ratio() -> int:
+    """Smallest c with BLEU's BP against r = 14 at least 004's 3/7."""
+    return next(c for c in range(1, 15) if brevity_penalty(14, c) >= RATIO_004)
+
+
+def _diagnose_ratio(answer) -> str | None:
+    if isinstance(answer, (bool, str)) or answer is None:
+        return None
+    if _near(answer, 14 * RATIO_004):
+        return (
+            "6 tokens is where 004's ratio gives 3/7; BLEU's penalty at c = 6 is much "
+            "lower, so the candidate must be longer."
+        )
+    shortest = _shortest_matching_ratio()
+    try:
+        value = float(answer)
+    except (TypeError, ValueError):
+        return None
+    if shortest - 1 < value < shortest:
+        return (
+            "a candidate has a whole number of tokens: take the first whole c at which "
+            "exp(1 - 14 / c) reaches 3/7 (round up)."
+        )
+    if _near(answer, shortest - 1):
+        return "check that length: its penalty is still below 3/7."
+    return None
+
+
 register(
     Exercise(
-        id="ch06.exp-vs-ratio",
-        question="Document 004's length factor for a 6-token prediction and a 14-token "
-        "reference is min(1, 6/14) = 3/7. What is the standard BLEU brevity penalty for the "
-        "same c and r? Give a float.",
-        expected=lambda: brevity_penalty(14, 6),
-        hint="c = 6 is not longer than r = 14, so BP = exp(1 - r / c).",
-        wrong=Fraction(3, 7),
-        diagnose=lambda a: (
-            "3/7 is 004's ratio min(1, c/r); BLEU's penalty is exponential."
-            if _near(a, 3 / 7)
-            else None
-        ),
+        id="ch06.match-ratio",
+        question="Document 004's ratio min(1, c/r) gives a 6-token prediction 3/7 of its score "
+        "against a 14-token reference. What is the smallest candidate length c (in tokens) "
+        "whose standard BLEU brevity penalty against a 14-token reference is at least 3/7? "
+        "Give an integer.",
+        expected=_shortest_matching_ratio,
+        hint="try c = 6, 7, 8, ... with brevity_penalty(14, c), or solve exp(1 - 14 / c) >= 3/7 "
+        "for c and round up.",
+        wrong=6,
+        diagnose=_diagnose_ratio,
         notebook="06_brevity_penalty",
     )
 )

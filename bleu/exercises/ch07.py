@@ -1,7 +1,8 @@
 """Exercises of notebook 07, the full BLEU score (최종 BLEU 점수).
 
-All on the running example of documents 000 and 001: Example 1's Ca1 and the three
-references without their final periods, whitespace tokens, case kept.
+All against the running example's references (documents 000 and 001: Example 1's three
+references without their final periods, whitespace tokens, case kept): the running
+candidate with one token changed, and Example 1's Ca2.
 """
 
 from __future__ import annotations
@@ -29,55 +30,94 @@ def _running() -> tuple[list[list[str]], list[str]]:
     return ex.reference_tokens(), ex.candidate_tokens("Ca1")
 
 
-def _bleu2() -> float:
-    refs, hyp = _running()
-    return sentence_bleu(refs, hyp, weights=(0.5, 0.5))
+def _with_period() -> list[str]:
+    """The running candidate with its final period kept on the last token ('party.')."""
+    _, hyp = _running()
+    return [*hyp[:-1], hyp[-1] + "."]
 
 
-def _bleu4() -> float:
+BLEU3 = (1 / 3, 1 / 3, 1 / 3)
+
+
+def _bleu3_period() -> float:
+    refs, _ = _running()
+    return sentence_bleu(refs, _with_period(), weights=BLEU3)
+
+
+def _bleu3_plain() -> float:
     refs, hyp = _running()
-    return sentence_bleu(refs, hyp)
+    return sentence_bleu(refs, hyp, weights=BLEU3)
+
+
+def _diagnose_bleu3(answer) -> str | None:
+    refs, _ = _running()
+    if _near(answer, _bleu3_plain()):
+        return "that is BLEU-3 without the period; keep 'party.' as the last token."
+    if _near(answer, sentence_bleu(refs, _with_period())):
+        return "that is BLEU-4 (four weights of 1/4); BLEU-3 uses three weights of 1/3."
+    if _near(answer, sentence_bleu(refs, _with_period(), weights=(0.5, 0.5))):
+        return "that is BLEU-2; BLEU-3 uses p_1, p_2 and p_3 with weight 1/3 each."
+    return None
 
 
 register(
     Exercise(
-        id="ch07.bleu2-running",
-        question="What is BLEU-2 (weights (0.5, 0.5)) of the running example? Give a float.",
-        expected=_bleu2,
-        hint="only p_1 and p_2 enter, each with weight 1/2; BP is 1 here.",
-        wrong=_bleu4(),
-        diagnose=lambda a: (
-            "that is BLEU-4 (four weights of 1/4); use two weights of 1/2."
-            if _near(a, _bleu4())
-            else None
-        ),
+        id="ch07.bleu3-period",
+        question="Keep the final period on the running candidate ('... of the party.') and "
+        "score it against the period-less references. What is its BLEU-3 (weights "
+        "(1/3, 1/3, 1/3))? Give a float.",
+        expected=_bleu3_period,
+        hint="take p_1, p_2 and p_3 of the candidate with 'party.', each with weight 1/3; "
+        "BP is still 1.",
+        wrong=_bleu3_plain(),
+        diagnose=_diagnose_bleu3,
         notebook="07_bleu_score",
     )
 )
 
 
-def _p3(with_period: bool) -> Fraction:
-    refs, hyp = _running()
-    if with_period:
-        hyp = [*hyp[:-1], hyp[-1] + "."]
-    return modified_precision(refs, hyp, 3)
+def _lowercased_first() -> list[str]:
+    """The running candidate with its first word in lower case ('it is a guide ...')."""
+    _, hyp = _running()
+    return [hyp[0].lower(), *hyp[1:]]
+
+
+def _p4(hyp: list[str]) -> Fraction:
+    refs, _ = _running()
+    return modified_precision(refs, hyp, 4)
+
+
+def _as_fraction(answer) -> Fraction | None:
+    if isinstance(answer, bool) or answer is None:
+        return None
+    try:
+        return Fraction(answer.strip() if isinstance(answer, str) else answer)
+    except (TypeError, ValueError, ZeroDivisionError):
+        return None
+
+
+def _diagnose_lowercase(answer) -> str | None:
+    value = _as_fraction(answer)
+    if value is not None and value == _p4(_running()[1]):
+        return (
+            "that is p_4 of the unchanged candidate. Unlike 'party.', the changed word here "
+            "starts a 4-gram that matched before: is 'it is a guide' still in a reference?"
+        )
+    return None
 
 
 register(
     Exercise(
-        id="ch07.period-p3",
-        question="Keep the final period on the running candidate ('... of the party.') and "
-        "score it against the period-less references. What is its trigram precision p_3? "
-        "Give a fraction (Fraction or a string like '5/16').",
-        expected=lambda: _p3(True),
-        hint="the only trigram that changes is the last one: does 'of the party.' occur in "
-        "any reference?",
-        wrong=_p3(False),
-        diagnose=lambda a: (
-            "that is p_3 without the period; with it, the last trigram no longer matches."
-            if a is not None and not isinstance(a, (str, bool)) and _near(a, _p3(False))
-            else None
-        ),
+        id="ch07.lowercase-p4",
+        question="Leave the period off, but write the running candidate's first word in lower "
+        "case ('it is a guide to action ... of the party'), references unchanged and case "
+        "kept. What is its 4-gram precision p_4? Give a fraction (Fraction or a string like "
+        "'5/16').",
+        expected=lambda: _p4(_lowercased_first()),
+        hint="only the n-grams that contain the first token change; check each order's first "
+        "n-gram against the references, case kept.",
+        wrong=_p4(_running()[1]),
+        diagnose=_diagnose_lowercase,
         notebook="07_bleu_score",
     )
 )
