@@ -7,6 +7,7 @@ notebook; every expected answer is computed with :mod:`bleu.soft`.
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import numpy as np
 
@@ -26,7 +27,7 @@ BIGRAM_PROBS = np.array(
 """Exercise 1: three positions, no end token."""
 
 EOS_COLUMN = (0.1, 0.3, 0.6, 0.2)
-"""Exercise 2: ``P[t, eos]`` at the four positions of a hypothesis."""
+"""Exercise 2: ``P[t, eos]`` at the four positions ``t = 0 .. 3`` of a hypothesis."""
 
 CLIP_PROBS = np.array(
     [
@@ -82,6 +83,25 @@ def _expected_length() -> float:
     return float(soft.expected_totals(_eos_probs(), 1, eos=0)[0])
 
 
+def _survival_from_zero() -> float:
+    """The off-by-one sum ``b_0 + ... + b_{T-1}`` (``b_0 = 1`` counted, ``b_T`` left out)."""
+    return float(soft.survival(_eos_probs(), 0)[:-1].sum())
+
+
+def _diagnose_length(answer: Any) -> str | None:
+    if close_to(answer, sum(1 - p for p in EOS_COLUMN)):
+        return (
+            "that is sum(1 - P[t, eos]), each position on its own: it still counts a position "
+            "after the sentence has ended. Use the running product b_i."
+        )
+    if close_to(answer, _survival_from_zero()):
+        return (
+            "that adds b_0 .. b_3. b_0 = 1 says only 'at least 0 tokens' and is not counted; "
+            "c = b_1 + b_2 + b_3 + b_4, where b_4 needs all four positions."
+        )
+    return None
+
+
 def _soft_clip() -> float:
     stats = soft.soft_stats(CLIP_PROBS, [list(CLIP_REFERENCE)], max_n=1)
     return float(stats.matches[0])
@@ -123,18 +143,14 @@ register(
     Exercise(
         id="ch12.expected-length",
         question="A hypothesis of four positions stops at its first end token. The probability "
-        "of the end token at each position is EOS_COLUMN = (0.1, 0.3, 0.6, 0.2). What is its "
-        "expected length c?",
+        "of the end token at positions 0, 1, 2, 3 is EOS_COLUMN = (0.1, 0.3, 0.6, 0.2). What is "
+        "its expected length c?",
         expected=_expected_length,
-        hint="position t is part of the sentence only if no end token came at t or before: "
-        "multiply the (1 - P[s, eos]) of all positions s <= t, then add over t.",
+        hint="b_i = P(at least i tokens) = (1 - P[0, eos]) ... (1 - P[i-1, eos]) for "
+        "i = 0 .. T, so with T = 4 positions b has 5 entries b_0 .. b_4 (b_0 = 1); "
+        "c = b_1 + ... + b_4, without b_0.",
         wrong=float(sum(1 - p for p in EOS_COLUMN)),
-        diagnose=lambda a: (
-            "that is the document's non-cumulative mask sum(1 - P[t, eos]): it still counts "
-            "a position after the sentence has ended."
-            if close_to(a, sum(1 - p for p in EOS_COLUMN))
-            else None
-        ),
+        diagnose=_diagnose_length,
         notebook="12_differentiable_bleu",
     )
 )
