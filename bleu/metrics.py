@@ -216,7 +216,14 @@ def score_all(references: Sequence[str], hypothesis: str) -> dict[str, float]:
     }
 
 
-def metrics_table(scores: Mapping[str, Mapping[str, float]], caption: str | None = None) -> Table:
+BEST_LEGEND = "* best value in its column (the lowest for TER)"
+
+
+def metrics_table(
+    scores: Mapping[str, Mapping[str, float]],
+    caption: str | None = None,
+    legend: str | None = BEST_LEGEND,
+) -> Table:
     """A :class:`bleu.display.Table` with one row per hypothesis label and one column per metric.
 
     The best value of each column is highlighted (the lowest for TER).
@@ -229,4 +236,4 @@ def metrics_table(scores: Mapping[str, Mapping[str, float]], caption: str | None
     rows = [[label] + [scores[label][m] for m in columns] for label in labels]
     highlight = [[False] + [scores[label][m] == best[m] for m in columns] for label in labels]
     headers = ["hypothesis"] + [f"{m} ↓" if m == "TER" else m for m in columns]
-    return Table(rows, headers=headers, caption=caption, highlight=highlight)
+    return Table(rows, headers=headers, caption=caption, highlight=highlight, legend=legend)
