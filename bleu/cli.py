@@ -1,4 +1,4 @@
-"""Command line: ``python -m bleu REF [REF ...] [-i HYP]``, sacreBLEU-style corpus BLEU.
+"""Command line: ``python -m bleu REF [REF ...] [-i HYP [HYP ...]]``, sacreBLEU-style BLEU.
 
 Files hold one segment per line (UTF-8; only ``\\n`` ends a line, as in sacreBLEU and
 multi-bleu.perl). Each REF file is one reference stream; hypotheses come from ``-i HYP``
@@ -7,16 +7,38 @@ or, without it, from standard input. The output is the score line and the signat
 unreadable file, line counts that differ, empty input) print one line to stderr and exit
 with status 1; a bad option exits with status 2 (argparse).
 
+Statistical tests, as sacreBLEU's options of the same names (see :mod:`bleu.significance`):
+
+- ``--confidence`` (one system): the score with the bootstrap mean and 95% half-width,
+  ``BLEU = 43.00 (μ = 42.92 ± 2.35) ...``;
+- ``-i BASELINE SYSTEM [SYSTEM ...] --paired-bs`` or ``--paired-ar``: every system is
+  compared with the first one (the baseline); a table of scores and p-values;
+- ``--seed`` (default 12345, sacreBLEU's; ``none`` for fresh randomness), ``--confidence-n``,
+  ``--paired-bs-n``, ``--paired-ar-n`` set the randomness and the number of resamples.
+
+Several systems without a test give a table of their scores.
 With ``--tokenize none`` on already-tokenized text the figures equal multi-bleu.perl's.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import json
 import sys
 from collections.abc import Sequence
+from typing import Any
 
-from .sacre import SMOOTH_DEFAULTS, corpus_score
+from .fast import EncodedReferences, prepare
+from .sacre import SMOOTH_DEFAULTS, BleuScore, make_signature, score_from_stats
+from .significance import (
+    DEFAULT_SEED,
+    ConfidenceResult,
+    PairedResult,
+    approximate_randomization_from_stats,
+    confidence_from_stats,
+    paired_bootstrap_from_stats,
+)
 from .tokenize import TOKENIZERS
 
 PROG = "python -m bleu"
@@ -65,14 +87,33 @@ def _read_stdin() -> list[str]:
     return _read_lines(stream.read())
 
 
+def _seed(text: str) -> int | None:
+    """``--seed``: a whole number >= 0, or ``none`` for fresh randomness."""
+    if text.lower() == "none":
+        return None
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid seed {text!r}: give a number or none") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"invalid seed {text!r}: it must be >= 0")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=PROG,
-        description="sacreBLEU-compatible corpus BLEU of a hypothesis file against references.",
+        description="sacreBLEU-compatible corpus BLEU of hypothesis files against references, "
+        "with bootstrap confidence intervals and paired significance tests.",
     )
     parser.add_argument("refs", nargs="+", metavar="REF", help="reference file(s), one per set")
     parser.add_argument(
-        "-i", "--input", metavar="HYP", default="-", help="hypothesis file (default: stdin)"
+        "-i",
+        "--input",
+        metavar="HYP",
+        nargs="+",
+        default=["-"],
+        help="hypothesis file(s) (default: stdin); with a paired test the first is the baseline",
     )
     parser.add_argument(
         "-tok", "--tokenize", choices=TOKENIZERS, default="13a", help="tokenizer (default: 13a)"
@@ -96,38 +137,224 @@ def build_parser() -> argparse.ArgumentParser:
         "--effective-order", action="store_true", help="skip orders with no hypothesis n-gram"
     )
     parser.add_argument("-f", "--format", choices=("text", "json"), default="text")
+    tests = parser.add_argument_group("confidence intervals and paired significance tests")
+    tests.add_argument(
+        "-ci", "--confidence", action="store_true", help="bootstrap 95%% CI of one system's score"
+    )
+    tests.add_argument(
+        "-cin", "--confidence-n", type=int, default=1000, metavar="N", help="default: 1000"
+    )
+    paired = tests.add_mutually_exclusive_group()
+    paired.add_argument(
+        "-pbs", "--paired-bs", action="store_true", help="paired bootstrap test (Koehn, 2004)"
+    )
+    paired.add_argument(
+        "-par", "--paired-ar", action="store_true", help="paired approximate randomization test"
+    )
+    tests.add_argument(
+        "-pbsn", "--paired-bs-n", type=int, default=1000, metavar="N", help="default: 1000"
+    )
+    tests.add_argument(
+        "-parn", "--paired-ar-n", type=int, default=10000, metavar="N", help="default: 10000"
+    )
+    tests.add_argument(
+        "--seed",
+        type=_seed,
+        default=DEFAULT_SEED,
+        metavar="S",
+        help=f"random seed, or none (default: {DEFAULT_SEED}, sacreBLEU's)",
+    )
     return parser
+
+
+def _read_systems(args: argparse.Namespace) -> tuple[list[list[str]], list[list[str]]]:
+    """The systems' lines and the reference streams, with one-line errors."""
+    systems = [read_segments(path) for path in args.input]
+    refs = [read_segments(path) for path in args.refs]
+    for path, hyps in zip(args.input, systems):
+        hyp_name = "standard input" if path == "-" else path
+        if not hyps:
+            raise InputError(f"{hyp_name}: no hypotheses (the input is empty)")
+        for ref_path, stream in zip(args.refs, refs):
+            if len(stream) != len(hyps):
+                raise InputError(
+                    f"{ref_path} has {len(stream)} lines but {hyp_name} has {len(hyps)}: "
+                    "give one reference line per hypothesis line"
+                )
+    return systems, refs
+
+
+def _check_mode(args: argparse.Namespace) -> None:
+    n_systems = len(args.input)
+    if (args.paired_bs or args.paired_ar) and n_systems < 2:
+        raise InputError(
+            "a paired test needs a baseline and at least one system: -i BASELINE SYSTEM..."
+        )
+    if args.confidence and n_systems > 1:
+        raise InputError(
+            "--confidence takes one system; compare several with --paired-bs or --paired-ar"
+        )
+    if args.input.count("-") > 1:
+        raise InputError("standard input can be read once only: give files with -i")
+
+
+def _with_tests(signature: str, **fields: Any) -> str:
+    """sacreBLEU's signature with the test's fields after ``nrefs`` (e.g. ``bs:1000``)."""
+    first, _, rest = signature.partition("|")
+    extra = "|".join(f"{key}:{str(value).lower()}" for key, value in fields.items())
+    return f"{first}|{extra}|{rest}"
+
+
+def _score_text(result: BleuScore, estimate: ConfidenceResult | None = None) -> str:
+    if estimate is None:
+        return str(result)
+    return (
+        f"BLEU = {result.score:.2f} (μ = {estimate.mean:.2f} ± {estimate.ci:.2f}) {result.verbose}"
+    )
+
+
+def _single(args: argparse.Namespace, hyps: list[str], refs: EncodedReferences) -> str:
+    options = {
+        "smooth": args.smooth,
+        "smooth_value": args.smooth_value,
+        "effective_order": args.effective_order,
+    }
+    rows = refs.stats(hyps, args.max_order)
+    result = score_from_stats(rows.sum(axis=0), signature=_signature(args, refs), **options)
+    estimate = None
+    if args.confidence:
+        estimate = confidence_from_stats(rows, args.confidence_n, args.seed, **options)
+        signature = _with_tests(result.signature, bs=args.confidence_n, seed=args.seed)
+        result = dataclasses.replace(result, signature=signature)
+    if args.format == "json":
+        data = result.to_dict()
+        if estimate is not None:
+            data.update(
+                confidence_mean=round(estimate.mean, 2),
+                confidence_var=round(estimate.ci, 2),
+                confidence=f"μ = {estimate.mean:.2f} ± {estimate.ci:.2f}",
+                exact_confidence_mean=estimate.mean,
+                exact_confidence_ci=estimate.ci,
+            )
+        return json.dumps(data, indent=1, ensure_ascii=False)
+    return f"{_score_text(result, estimate)}\n{result.signature}"
+
+
+def _signature(args: argparse.Namespace, refs: EncodedReferences) -> str:
+    return make_signature(
+        refs.nrefs,
+        args.tokenize,
+        args.lowercase,
+        args.smooth,
+        args.smooth_value,
+        args.effective_order,
+        args.max_order,
+    )
+
+
+def _table(rows: list[list[str]]) -> str:
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    lines = []
+    for row in rows:
+        cells = [cell.ljust(width) for cell, width in zip(row, widths)]
+        lines.append("  ".join(cells).rstrip())
+    return "\n".join(lines)
+
+
+_NOTE = (
+    "Each system is compared with the baseline. * marks p < 0.05: a difference at least this\n"
+    "large would be unlikely if the system and the baseline came from the same process.\n"
+    "Significance says the systems differ, not that the difference matters."
+)
+
+
+def _several(args: argparse.Namespace, systems: list[list[str]], refs: EncodedReferences) -> str:
+    options = {
+        "smooth": args.smooth,
+        "smooth_value": args.smooth_value,
+        "effective_order": args.effective_order,
+    }
+    names = ["standard input" if path == "-" else path for path in args.input]
+    stats = [refs.stats(hyps, args.max_order) for hyps in systems]
+    signature = _signature(args, refs)
+    if not (args.paired_bs or args.paired_ar):
+        scores = [score_from_stats(rows.sum(axis=0), **options).score for rows in stats]
+        if args.format == "json":
+            data = [
+                {
+                    "system": name,
+                    "BLEU": {"score": score, "p_value": None, "mean": None, "ci": None},
+                }
+                for name, score in zip(names, scores)
+            ]
+            return json.dumps(data, indent=4, ensure_ascii=False)
+        rows = [["System", "BLEU"]] + [[n, f"{s:.2f}"] for n, s in zip(names, scores)]
+        return f"{_table(rows)}\n\n{signature}"
+    results: list[PairedResult] = []
+    for rows in stats[1:]:
+        if args.paired_bs:
+            test = paired_bootstrap_from_stats(
+                stats[0], rows, args.paired_bs_n, args.seed, **options
+            )
+        else:
+            test = approximate_randomization_from_stats(
+                stats[0], rows, args.paired_ar_n, args.seed, **options
+            )
+        results.append(test)
+    if args.paired_bs:
+        n, what, key = (
+            args.paired_bs_n,
+            f"bootstrap resampling test with {args.paired_bs_n} resamples",
+            "bs",
+        )
+    else:
+        n, what, key = (
+            args.paired_ar_n,
+            f"approximate randomization test with {args.paired_ar_n} trials",
+            "ar",
+        )
+    signature = _with_tests(signature, **{key: n, "seed": args.seed})
+    base = results[0].baseline
+    base_entry = {
+        "score": results[0].baseline_score,
+        "p_value": None,
+        "mean": base.mean if isinstance(base, ConfidenceResult) else None,
+        "ci": base.ci if isinstance(base, ConfidenceResult) else None,
+    }
+    entries = [base_entry] + [
+        {"score": r.score, "p_value": r.p_value, "mean": r.mean, "ci": r.ci} for r in results
+    ]
+    labels = [f"Baseline: {names[0]}", *names[1:]]
+    if args.format == "json":
+        data = [{"system": label, "BLEU": entry} for label, entry in zip(labels, entries)]
+        return json.dumps(data, indent=4, ensure_ascii=False)
+    header = (
+        ["System", "BLEU", "(μ ± 95% CI)", "p-value"]
+        if args.paired_bs
+        else ["System", "BLEU", "p-value"]
+    )
+    table = [header]
+    for label, entry in zip(labels, entries):
+        row = [label, f"{entry['score']:.2f}"]
+        if args.paired_bs:
+            row.append(f"({entry['mean']:.2f} ± {entry['ci']:.2f})")
+        p = entry["p_value"]
+        row.append("" if p is None else f"{p:.4f}{' *' if p < 0.05 else ''}")
+        table.append(row)
+    return f"{_table(table)}\n\nPaired {what}.\n{_NOTE}\n{signature}"
 
 
 def run(args: argparse.Namespace) -> str:
     """Score as the parsed ``args`` say; return the text to print."""
-    hyps = read_segments(args.input)
-    refs = [read_segments(path) for path in args.refs]
-    hyp_name = "standard input" if args.input == "-" else args.input
-    if not hyps:
-        raise InputError(f"{hyp_name}: no hypotheses (the input is empty)")
-    for path, stream in zip(args.refs, refs):
-        if len(stream) != len(hyps):
-            raise InputError(
-                f"{path} has {len(stream)} lines but {hyp_name} has {len(hyps)}: "
-                "give one reference line per hypothesis line"
-            )
+    _check_mode(args)
+    systems, streams = _read_systems(args)
     try:
-        result = corpus_score(
-            hyps,
-            refs,
-            tokenize=args.tokenize,
-            lowercase=args.lowercase,
-            smooth=args.smooth,
-            smooth_value=args.smooth_value,
-            max_ngram_order=args.max_order,
-            effective_order=args.effective_order,
-        )
+        hyps, refs, _ = prepare(systems[0], streams, args.tokenize, args.lowercase, args.max_order)
+        if len(systems) == 1:
+            return _single(args, hyps, refs)
+        return _several(args, systems, refs)
     except (TypeError, ValueError) as exc:
         raise InputError(str(exc)) from None
-    if args.format == "json":
-        return result.to_json()
-    return f"{result}\n{result.signature}"
 
 
 def main(argv: Sequence[str] | None = None) -> int:

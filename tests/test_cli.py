@@ -225,3 +225,161 @@ def test_bad_options_are_usage_errors(files, capsys, options):
 @pytest.mark.parametrize("options", [["--max-order", "0"], ["--smooth-value", "-1", "-s", "floor"]])
 def test_bad_option_values_are_one_line_errors(files, capsys, options):
     one_line_error(*run_main(capsys, files["ref"], "-i", files["hyp"], *options))
+
+
+# --- confidence intervals and paired tests (sacreBLEU's --confidence, --paired-*) ----------
+
+
+@pytest.fixture(scope="module")
+def systems(tmp_path_factory):
+    """A reference file and three simulated systems of 120 segments (the notebook corpus)."""
+    from bleu.simulate import load_corpus, simulate_system
+
+    tmp = tmp_path_factory.mktemp("systems")
+    refs = load_corpus()[:120]
+    outputs = {
+        "base": simulate_system(refs, "substitute", 0.3, seed=1),
+        "close": simulate_system(refs, "substitute", 0.3, seed=2),
+        "better": simulate_system(refs, "substitute", 0.15, seed=3),
+    }
+    paths = {name: write(tmp / f"{name}.txt", lines) for name, lines in outputs.items()}
+    paths["ref"] = write(tmp / "ref.txt", refs)
+    return paths, outputs, refs
+
+
+def test_confidence_prints_mean_and_half_width(systems, capsys):
+    from bleu.significance import confidence_interval
+
+    paths, outputs, refs = systems
+    status, out, err = run_main(capsys, paths["ref"], "-i", paths["better"], "--confidence")
+    estimate = confidence_interval(outputs["better"], [refs])
+    score = corpus_score(outputs["better"], [refs])
+    line, signature = out.splitlines()
+    assert (status, err) == (0, "")
+    assert line == (
+        f"BLEU = {score.score:.2f} (μ = {estimate.mean:.2f} ± {estimate.ci:.2f}) {score.verbose}"
+    )
+    assert signature.startswith("nrefs:1|bs:1000|seed:12345|case:mixed|")
+    theirs = sacrebleu.metrics.BLEU().corpus_score(outputs["better"], [refs], n_bootstrap=1000)
+    assert f"{theirs._mean:.2f} ± {theirs._ci:.2f}" in line
+
+
+def test_confidence_json_has_sacrebleus_fields(systems, capsys):
+    paths, _, _ = systems
+    argv = [paths["ref"], "-i", paths["base"], "-ci", "-cin", "200", "--seed", "7", "-f", "json"]
+    status, out, _ = run_main(capsys, *argv)
+    data = json.loads(out)
+    assert status == 0
+    assert data["bs"] == "200" and data["seed"] == "7"
+    assert data["confidence"] == (
+        f"μ = {data['exact_confidence_mean']:.2f} ± {data['exact_confidence_ci']:.2f}"
+    )
+    assert data["confidence_mean"] == round(data["exact_confidence_mean"], 2)
+
+
+def sacrebleu_json(*argv: str) -> list[dict]:
+    done = subprocess.run(
+        [sys.executable, "-m", "sacrebleu", *argv, "-f", "json"],
+        capture_output=True,
+        check=True,
+        env={"SACREBLEU_SEED": "12345", "PATH": ""},
+    )
+    return json.loads(done.stdout)
+
+
+@pytest.mark.parametrize("test", ["--paired-bs", "--paired-ar"])
+def test_paired_tests_json_equals_sacrebleu(systems, capsys, test):
+    paths, _, _ = systems
+    files = [paths["base"], paths["close"], paths["better"]]
+    extra = ["--paired-ar-n", "2000"] if test == "--paired-ar" else []
+    status, out, _ = run_main(capsys, paths["ref"], "-i", *files, test, *extra, "-f", "json")
+    ours = json.loads(out)
+    theirs = sacrebleu_json(paths["ref"], "-i", *files, test, *extra)
+    assert status == 0
+    assert [row["system"] for row in ours] == [row["system"] for row in theirs]
+    for mine, other in zip(ours, theirs):
+        a, b = mine["BLEU"], other["BLEU"]
+        assert a["score"] == pytest.approx(b["score"], abs=1e-9)
+        if b["p_value"] is None:
+            assert a["p_value"] is None
+        else:
+            assert abs(a["p_value"] - b["p_value"]) <= 1 / 1001 + 1e-12
+        for key in ("mean", "ci"):
+            assert (a[key] is None) == (b[key] is None)
+            if b[key] is not None:
+                assert a[key] == pytest.approx(b[key], abs=1e-4)
+
+
+def test_paired_bootstrap_table(systems, capsys):
+    from bleu.significance import paired_bootstrap
+
+    paths, outputs, refs = systems
+    files = [paths["base"], paths["close"], paths["better"]]
+    status, out, err = run_main(capsys, paths["ref"], "-i", *files, "--paired-bs")
+    assert (status, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0].split() == ["System", "BLEU", "(μ", "±", "95%", "CI)", "p-value"]
+    assert lines[1].startswith(f"Baseline: {paths['base']}")
+    close = paired_bootstrap(outputs["base"], outputs["close"], [refs])
+    better = paired_bootstrap(outputs["base"], outputs["better"], [refs])
+    assert lines[2].split()[-1] == f"{close.p_value:.4f}"  # not significant: no star
+    assert lines[3].split()[-2:] == [f"{better.p_value:.4f}", "*"]
+    assert f"({better.mean:.2f} ± {better.ci:.2f})" in lines[3]
+    assert "Paired bootstrap resampling test with 1000 resamples." in out
+    assert lines[-1].startswith("nrefs:1|bs:1000|seed:12345|")
+
+
+def test_paired_ar_table_and_seed(systems, capsys):
+    from bleu.significance import approximate_randomization
+
+    paths, outputs, refs = systems
+    argv = [paths["ref"], "-i", paths["base"], paths["better"], "-par", "-parn", "500"]
+    status, out, _ = run_main(capsys, *argv, "--seed", "3")
+    expected = approximate_randomization(
+        outputs["base"], outputs["better"], [refs], n_trials=500, seed=3
+    )
+    assert status == 0
+    assert out.splitlines()[2].split()[-2:] == [f"{expected.p_value:.4f}", "*"]
+    assert out.splitlines()[-1].startswith("nrefs:1|ar:500|seed:3|")
+    status, out, _ = run_main(capsys, *argv, "--seed", "none")
+    assert status == 0 and "|seed:none|" in out
+
+
+def test_several_systems_without_a_test_give_a_table(systems, capsys):
+    paths, outputs, refs = systems
+    status, out, _ = run_main(capsys, paths["ref"], "-i", paths["base"], paths["better"])
+    lines = out.splitlines()
+    assert status == 0
+    assert lines[1].split() == [paths["base"], f"{corpus_score(outputs['base'], [refs]).score:.2f}"]
+    assert lines[2].split()[1] == f"{corpus_score(outputs['better'], [refs]).score:.2f}"
+    assert lines[-1].startswith("nrefs:1|case:mixed|")
+
+
+@pytest.mark.parametrize(
+    ("options", "words"),
+    [
+        (["--paired-bs"], ["baseline", "system"]),
+        (["-i", "{base}", "{better}", "--confidence"], ["--confidence", "one system"]),
+        (["-i", "{base}", "{better}", "--paired-bs", "--paired-bs-n", "0"], ["n_samples"]),
+        (["-i", "{base}", "{short}", "--paired-bs"], ["short.txt", "lines"]),
+        (["-i", "-", "-", "--paired-bs"], ["standard input"]),
+    ],
+)
+def test_test_options_errors_are_one_line(systems, capsys, tmp_path, options, words):
+    paths, _, _ = systems
+    short = write(tmp_path / "short.txt", ["a"] * 3)
+    argv = [part.format(short=short, **paths) for part in options]
+    if "-i" not in argv:
+        argv = ["-i", paths["base"], *argv]
+    one_line_error(*run_main(capsys, paths["ref"], *argv), *words)
+
+
+@pytest.mark.parametrize(
+    "options", [["--paired-bs", "--paired-ar"], ["--seed", "x"], ["--seed", "-1"]]
+)
+def test_test_options_usage_errors(systems, capsys, options):
+    paths, _, _ = systems
+    with pytest.raises(SystemExit) as exit_info:
+        main([paths["ref"], "-i", paths["base"], paths["better"], *options])
+    assert exit_info.value.code == 2
+    assert "Traceback" not in capsys.readouterr().err
