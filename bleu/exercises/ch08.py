@@ -2,55 +2,74 @@
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 from ..data import load_example
 from ..precision import modified_precision
 from ..score import corpus_bleu, sentence_bleu
+from ..smoothing import SmoothingFunction
 from . import Exercise, register
 
-#: The second sentence of NLTK's ``corpus_bleu`` docstring corpus (the first is the
-#: running example's Ca1 with its three references).
-DOCSTRING_HYP2 = "he read the book because he was interested in world history"
-DOCSTRING_REF2 = "he was interested in world history because he read the book"
 
+def two_example_corpus() -> tuple[list[list[list[str]]], list[list[str]]]:
+    """Exercise 1's corpus, as (list_of_references, hypotheses).
 
-def docstring_corpus() -> tuple[list[list[list[str]]], list[list[str]]]:
-    """NLTK's two-sentence docstring corpus, as (list_of_references, hypotheses)."""
-    run = load_example("running")
-    refs = [run.reference_tokens(), [DOCSTRING_REF2.split()]]
-    hyps = [run.candidate_tokens("Ca1"), DOCSTRING_HYP2.split()]
+    Sentence 1 is the running example (Ca1 and its three references, final periods
+    removed); sentence 2 is Example 2's Ca2 'the cat the cat on the mat' with Example 2's
+    two references. Notebook 08 itself uses NLTK's docstring corpus, so this answer is
+    printed nowhere.
+    """
+    run, ex2 = load_example("running"), load_example("example2")
+    refs = [run.reference_tokens(), ex2.reference_tokens()]
+    hyps = [run.candidate_tokens("Ca1"), ex2.candidate_tokens("Ca2")]
     return refs, hyps
 
 
 def _corpus_score() -> float:
-    return corpus_bleu(*docstring_corpus())
+    return corpus_bleu(*two_example_corpus())
 
 
-def _mean_of_sentences() -> float:
-    refs, hyps = docstring_corpus()
-    return sum(sentence_bleu(r, h) for r, h in zip(refs, hyps)) / len(hyps)
+def _sentence_scores() -> list[float]:
+    refs, hyps = two_example_corpus()
+    return [sentence_bleu(r, h) for r, h in zip(refs, hyps)]
+
+
+def _close(answer: object, value: float, tol: float = 1e-4, abs_tol: float = 0.0) -> bool:
+    try:
+        return math.isclose(float(answer), value, rel_tol=tol, abs_tol=abs_tol)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return False
 
 
 def _diagnose_corpus(answer: object) -> str | None:
-    try:
-        if abs(float(answer) - _mean_of_sentences()) < 1e-4:  # type: ignore[arg-type]
-            return (
-                "that is the mean of the two sentence scores; corpus BLEU adds the counts "
-                "of both sentences first and computes one score."
-            )
-    except (TypeError, ValueError):
-        return None
+    scores = _sentence_scores()
+    mean = sum(scores) / len(scores)
+    corpus = _corpus_score()
+    if _close(answer, mean):
+        return (
+            "that is the mean of the two sentence scores; corpus BLEU adds the counts "
+            "of both sentences first and computes one score."
+        )
+    if any(_close(answer, d, abs_tol=1e-4) for d in (corpus - mean, mean - corpus)):
+        return "that is a difference; enter the corpus score itself (a number between 0 and 1)."
+    if _close(answer, 100 * corpus):
+        return "right number, wrong scale: enter it on NLTK's 0-1 scale."
+    if any(_close(answer, s) for s in scores):
+        return "that is one sentence's score; score both sentences together with corpus_bleu."
     return None
 
 
 register(
     Exercise(
         id="ch08.corpus-vs-mean",
-        question="Corpus BLEU of NLTK's two-sentence docstring corpus.",
+        question="Corpus BLEU (0-1, as bleu.corpus_bleu returns it) of the two-sentence "
+        "corpus: the running example's Ca1 with its three references, then Example 2's Ca2 "
+        "with Example 2's two references.",
         expected=_corpus_score,
-        hint="use corpus_bleu with one list of references per hypothesis.",
-        wrong=0.6223,
+        hint="use corpus_bleu with one list of references per hypothesis, in the same order "
+        "as the hypotheses.",
+        wrong=0.4859,
         diagnose=_diagnose_corpus,
         rel_tol=1e-4,
         notebook="08_libraries",
@@ -80,24 +99,56 @@ register(
 )
 
 
-def _sacre_running() -> float:
+#: Exercise 3 scores the running example's Ca1 against this reference alone (Reference 3,
+#: 16 tokens): its 4-gram precision is 0, so sacreBLEU's default ``exp`` smoothing decides.
+ONE_REFERENCE = 2
+
+
+def _one_reference() -> tuple[list[list[str]], list[str]]:
     run = load_example("running")
-    return 100 * sentence_bleu(run.reference_tokens(), run.candidate_tokens("Ca1"))
+    return [run.reference_tokens()[ONE_REFERENCE]], run.candidate_tokens("Ca1")
+
+
+def _sacre_with(smoothing: object) -> float:
+    return 100 * sentence_bleu(*_one_reference(), smoothing_function=smoothing)
+
+
+def _sacre_one_reference() -> float:
+    """sacreBLEU's ``exp`` smoothing is NLTK's method 3: the k-th zero order gets 1/(2^k total)."""
+    return _sacre_with(SmoothingFunction().method3)
+
+
+def _diagnose_sacre(answer: object) -> str | None:
+    if not isinstance(answer, (int, float)) or isinstance(answer, bool):
+        return None
+    expected = _sacre_one_reference()
+    if answer == 0:
+        return (
+            "BLEU without smoothing is 0 here, but sacreBLEU smooths by default (exp): "
+            "a zero precision becomes 1/(2 total)."
+        )
+    if _close(answer, expected / 100, 1e-3):
+        return "right number, wrong scale: sacreBLEU reports 0-100."
+    refs, hyp = _one_reference()
+    total = len(hyp) - 3
+    p = [float(modified_precision(refs, hyp, n)) for n in (1, 2, 3)]
+    without_two = 100 * math.prod([*p, 1 / total]) ** 0.25
+    if _close(answer, without_two, 1e-3):
+        return "the first order without a match gets 1/(2 total), not 1/total."
+    return None
 
 
 register(
     Exercise(
         id="ch08.sacre-scale",
-        question="The score sacrebleu.corpus_bleu reports for the running example "
-        "(Ca1 and its three references, no final periods), to two decimals.",
-        expected=_sacre_running,
-        hint="13a finds no punctuation to split here and no precision is zero.",
-        wrong=0.5046,
-        diagnose=lambda a: (
-            "right number, wrong scale: sacreBLEU reports 0-100."
-            if isinstance(a, (int, float)) and 0 < a < 1
-            else None
-        ),
+        question="The score sacrebleu.corpus_bleu reports (default settings: 13a, exp "
+        "smoothing) for the running example's Ca1 against Reference 3 alone, one reference "
+        "stream, to two decimals.",
+        expected=_sacre_one_reference,
+        hint="13a splits nothing here, but one precision is zero: sacreBLEU's default exp "
+        "smoothing replaces it (see the Korean section); the scale is 0-100.",
+        wrong=0.0,
+        diagnose=_diagnose_sacre,
         rel_tol=1e-3,
         notebook="08_libraries",
     )
