@@ -72,24 +72,44 @@ register(
 )
 
 
-def _method5_perfect() -> float:
-    sentence = "the cat sat on the mat".split()
-    return sentence_bleu([sentence], sentence, smoothing_function=SmoothingFunction().method5)
+#: Exercise 4's sentence: four tokens, so it has no 5-gram (notebook 09 shows the six-token
+#: 'the cat sat on the mat', whose 5-gram precision is 1).
+SHORT_PERFECT = "the cat sat down"
+
+
+def _method5(sentence: str) -> float:
+    tokens = sentence.split()
+    return sentence_bleu([tokens], tokens, smoothing_function=SmoothingFunction().method5)
+
+
+def _method5_short() -> float:
+    return _method5(SHORT_PERFECT)
+
+
+def _diagnose_method5(answer: object) -> str | None:
+    if not isinstance(answer, (int, float)):
+        return None
+    if answer == 1:
+        return "a perfect match scores 1 without smoothing; method5 does not stop at 1."
+    if math.isclose(answer, _method5("the cat sat on the mat"), rel_tol=1e-4):
+        return (
+            "that is the six-token sentence of the notebook; this one has no 5-gram, so the "
+            "neighbour of p_4 is 0, not 1."
+        )
+    return None
 
 
 register(
     Exercise(
         id="ch09.method5",
-        question="Sentence BLEU of 'the cat sat on the mat' against itself with smoothing "
-        "method5 (bleu.sentence_bleu, which follows NLTK).",
-        expected=_method5_perfect,
-        hint="method5 starts from p_1 + 1 and averages each precision with its neighbours.",
+        question="Sentence BLEU of 'the cat sat down' against itself with smoothing method5 "
+        "(bleu.sentence_bleu, which follows NLTK).",
+        expected=_method5_short,
+        hint="p'_n = (p'_(n-1) + p_n + p_(n+1)) / 3 with p'_0 = p_1 + 1, and p_5 is the 5-gram "
+        "precision: 0 for a sentence without 5-grams.",
         wrong=1.0,
-        diagnose=lambda a: (
-            "a perfect match scores 1 without smoothing; method5 does not stop at 1."
-            if a == 1
-            else None
-        ),
+        diagnose=_diagnose_method5,
+        rel_tol=1e-4,
         notebook="09_pitfalls",
     )
 )
