@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Hashable, Iterable
+from itertools import chain
 
 import numpy as np
 
@@ -132,8 +133,11 @@ def tokenize_stream(segments: list[str], tokenize: str, lowercase: bool) -> tupl
 
 def encode(tokens: list, vocab: dict[Hashable, int]) -> np.ndarray:
     """Token ids (``int64``), giving each token not yet in ``vocab`` the next free id."""
-    fresh = [t for t in dict.fromkeys(tokens) if t not in vocab]
-    vocab.update(zip(fresh, range(len(vocab), len(vocab) + len(fresh))))
+    if vocab:
+        fresh = [t for t in dict.fromkeys(tokens) if t not in vocab]
+        vocab.update(zip(fresh, range(len(vocab), len(vocab) + len(fresh))))
+    else:
+        vocab.update(zip(dict.fromkeys(tokens), range(len(tokens))))
     return np.fromiter(map(vocab.__getitem__, tokens), dtype=np.int64, count=len(tokens))
 
 
@@ -156,5 +160,4 @@ def encode_token_lists(
     """Ids of already tokenized sentences, concatenated, and each sentence's length."""
     lists = list(lists)
     lengths = np.fromiter(map(len, lists), dtype=np.int64, count=len(lists))
-    flat = [token for tokens in lists for token in tokens]
-    return encode(flat, vocab), lengths
+    return encode(list(chain.from_iterable(lists)), vocab), lengths

@@ -46,7 +46,7 @@ from .sacre import _LOG_ZERO, _check_bool, _check_smoothing
 DEFAULT_SEED = 12345
 """sacreBLEU's default seed (``SACREBLEU_SEED``)."""
 
-_CHUNK_CELLS = 2**21  # rows x segments per block when summing resamples (bounds memory)
+_CHUNK_CELLS = 2**19  # rows x segments per block when summing resamples (bounds memory)
 
 
 # --- BLEU for many rows of summed statistics at once --------------------------------

@@ -64,10 +64,9 @@ def clipped_matches(
     n_tokens = len(ids)
     if n_tokens == 0:
         return matches
-    doc_of = np.repeat(np.arange(len(lengths)), lengths)
-    remaining = np.cumsum(lengths)[doc_of] - np.arange(n_tokens)  # tokens left in the document
-    tok_segment = segment[doc_of]
-    tok_slot = slot[doc_of]
+    remaining = np.repeat(np.cumsum(lengths), lengths) - np.arange(n_tokens)  # left in the doc
+    tok_segment = np.repeat(segment, lengths)
+    tok_slot = np.repeat(slot, lengths)
     n_slots = int(slot.max()) + 1
     base = int(ids.max()) + 1
     if max(n_segments, n_tokens) * base >= 2**62:  # keys would not fit in int64
