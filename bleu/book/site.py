@@ -1,0 +1,488 @@
+"""Build the offline site: HTML handouts of every notebook and reveal.js slides of each chapter.
+
+``python -m bleu.book site [--out DIR]`` calls :func:`build_site`. The pages are rendered by
+nbconvert from the outputs stored in the notebooks (nothing is executed), so they show exactly
+what nbval has verified. All pages sit in one folder, above ``static/``: Firefox loads web
+fonts of a ``file://`` page only from its own folder and below, so MathJax's fonts would fail
+for a page in a subfolder. Links between notebooks are rewritten to the pages::
+
+    index.html                  table of contents
+    NN_slug.html                every notebooks/*.ipynb
+    NN_slug_solutions.html      every notebooks/solutions/*.ipynb
+    slides.html                 list of the slide decks
+    NN_slug.slides.html         reveal.js slides of every chapter
+    static/                     MathJax, reveal.js and the stylesheets, copied from packages
+    files/                      other repository files a notebook links to, if any
+
+Nothing is loaded from the network: MathJax 2.7 comes from the package
+``jupyter-server-mathjax``, reveal.js from ``sphinx-revealjs``, the notebook styles from
+nbconvert's own templates; figures are embedded as ``data:`` URIs.
+"""
+
+from __future__ import annotations
+
+import html
+import importlib.util
+import logging
+import posixpath
+import re
+import shutil
+from collections.abc import Iterable
+from pathlib import Path
+from urllib.parse import unquote
+
+import jinja2
+import nbformat
+from jupyter_core.paths import jupyter_path
+from nbconvert import HTMLExporter, SlidesExporter
+from nbconvert.filters.markdown_mistune import markdown2html_mistune
+
+from .catalog import NOTEBOOKS, ROOT, SOLUTIONS, Chapter, chapters
+
+log = logging.getLogger(__name__)
+
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+SITE_NAME = "BLEU, step by step"
+MARKER = ".bleu-site"  # marks a folder written by build_site, so a rebuild may empty it
+
+# Files taken from jupyter-server-mathjax's static/ folder: the combined configuration
+# TeX-AMS-MML_HTMLorMML-full (TeX input, HTML-CSS output), the Safe extension, what MathJax
+# loads on demand (TeX extensions, HTML-CSS font data and autoloads), and the STIX-Web fonts,
+# the only web fonts the package ships. Left out: SVG font data (the package has no SVG
+# output), the a11y speech rules, the localizations (English is built in).
+MATHJAX_FILES = (
+    "LICENSE",
+    "MathJax.js",
+    "config/TeX-AMS-MML_HTMLorMML-full.js",
+    "config/Safe.js",
+    "extensions/*.js",
+    "extensions/TeX/*.js",
+    "extensions/HTML-CSS/*.js",
+    "jax/element/**/*.js",
+    "jax/input/TeX/*.js",
+    "jax/output/HTML-CSS/**/*.js",
+    "fonts/HTML-CSS/STIX-Web/woff/*.woff",
+)
+# Files taken from sphinx-revealjs's copy of reveal.js (dist/ and plugin/).
+REVEAL_FILES = (
+    "LICENSE",
+    "dist/reveal.js",
+    "dist/reveal.css",
+    "dist/theme/white.css",
+    "dist/theme/fonts/source-sans-pro/LICENSE",
+    "dist/theme/fonts/source-sans-pro/*.woff",
+    "plugin/notes/notes.js",
+)
+REVEAL_THEME = "white"  # its font comes with reveal.js; most other themes import Google Fonts
+NBCONVERT_CSS = (
+    "lab/static/index.css",
+    "lab/static/theme-light.css",
+    "reveal/static/custom_reveal.css",
+)
+
+_ANCHOR = re.compile(
+    r"<a\b(?P<before>[^>]*?)\bhref=\"(?P<href>[^\"]*)\"(?P<after>[^>]*)>(?P<text>.*?)</a>", re.S
+)
+_EXTERNAL = re.compile(r"^(?:[a-zA-Z][a-zA-Z0-9+.-]*:|//|#|/)")
+
+
+def build_site(out: Path = ROOT / "build" / "site") -> Path:
+    """Write the site into ``out`` (emptied first if an earlier build wrote it) and return it.
+
+    Raises ValueError if ``out`` is a non-empty folder that build_site did not write.
+    """
+    out = Path(out).resolve()
+    _prepare(out)
+    _copy_static(out / "static")
+    toc = chapters()
+    missing: dict[str, set[str]] = {}
+
+    handout = _handout_exporter()
+    notebooks = sorted(NOTEBOOKS.glob("*.ipynb")) + sorted(SOLUTIONS.glob("*.ipynb"))
+    by_path = {chapter.path.resolve(): chapter for chapter in toc}
+    by_solutions = {ch.solutions.resolve(): ch for ch in toc if ch.solutions is not None}
+    for source in notebooks:
+        page = _page_of(source)
+        chapter = by_path.get(source.resolve())
+        solved = by_solutions.get(source.resolve())
+        links = [("Index", _rel("index.html", page))]
+        if chapter is not None:
+            links.append(("Slides", _rel(_slides_of(chapter), page)))
+            if chapter.solutions is not None:
+                links.append(("Solutions", _rel(_page_of(chapter.solutions), page)))
+        if solved is not None:
+            links.append((f"Back to {solved.label}", _rel(_page_of(solved.path), page)))
+        title = _page_title(source, chapter, solved)
+        body = _export(handout, source, page, title, links)
+        _write(out / page, _rewrite_links(body, source, page, out, missing))
+
+    slides = _slides_exporter()
+    for chapter in toc:
+        page = _slides_of(chapter)
+        nb = with_default_slides(nbformat.read(chapter.path, as_version=4))
+        body = _export(slides, chapter.path, page, chapter.label, [], nb=nb)
+        _write(out / page, _rewrite_links(body, chapter.path, page, out, missing))
+
+    _write(out / "index.html", _index_page(toc))
+    _write(out / "slides.html", _slides_index(toc))
+    for target, sources in sorted(missing.items()):
+        log.warning(
+            "%s does not exist yet: its links are shown as plain text in %s",
+            target,
+            ", ".join(sorted(sources)),
+        )
+    return out
+
+
+# -- slides ---------------------------------------------------------------------------------
+
+
+def default_slide_type(cell: nbformat.NotebookNode, previous: str | None) -> str:
+    """The reveal.js slide type given to a cell of a notebook that has no slide metadata.
+
+    ``previous`` is the type (``"markdown"``/``"code"``) of the last cell shown, or None.
+    The navigation cells are skipped; the title and each ``## `` section start a slide;
+    a ``### `` heading, or prose that follows code, starts a sub-slide (reveal.js stacks
+    them below the section's slide); a code cell appears as a fragment (on the next key
+    press); other cells continue the current slide.
+
+    >>> from nbformat.v4 import new_code_cell, new_markdown_cell
+    >>> default_slide_type(new_markdown_cell("## Clipping"), "code")
+    'slide'
+    >>> default_slide_type(new_markdown_cell("So the count is clipped."), "code")
+    'subslide'
+    >>> default_slide_type(new_code_cell("x = 1"), "markdown")
+    'fragment'
+    """
+    tags = cell.metadata.get("tags", [])
+    if "nav-top" in tags or "nav-bottom" in tags:
+        return "skip"
+    if cell.cell_type == "code":
+        return "fragment"
+    source = cell.source.lstrip()
+    if source.startswith(("# ", "## ")):
+        return "slide"
+    if source.startswith("### ") or previous == "code":
+        return "subslide"
+    return "-"
+
+
+def with_default_slides(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """``nb`` itself if any cell has slide metadata; otherwise a copy with default slide types.
+
+    In the copy, a markdown cell with a heading after some prose is first split at the
+    heading, so that every section starts its own slide (see :func:`default_slide_type`).
+    The notebook file is never changed: the copy lives in memory only.
+    """
+    if any(cell.metadata.get("slideshow", {}).get("slide_type") for cell in nb.cells):
+        return nb
+    copy = nbformat.from_dict(nb)
+    cells = []
+    for cell in copy.cells:
+        cells.extend(_split_at_headings(cell))
+    copy.cells = cells
+    previous = None
+    for cell in copy.cells:
+        slide_type = default_slide_type(cell, previous)
+        cell.metadata["slideshow"] = {"slide_type": slide_type}
+        if slide_type != "skip":
+            previous = cell.cell_type
+    return copy
+
+
+_HEADING = re.compile(r"^#{1,3} ")
+_FENCE = re.compile(r"^\s*(```|~~~)")
+
+
+def _split_at_headings(cell: nbformat.NotebookNode) -> list[nbformat.NotebookNode]:
+    r"""A markdown cell cut before each ``#``/``##``/``###`` heading (not inside code fences).
+
+    >>> from nbformat.v4 import new_markdown_cell
+    >>> [c.source for c in _split_at_headings(new_markdown_cell("So.\n\n## Next\n\nText"))]
+    ['So.', '## Next\n\nText']
+    """
+    if cell.cell_type != "markdown" or cell.metadata.get("tags"):
+        return [cell]
+    parts: list[list[str]] = [[]]
+    fenced = False
+    for line in cell.source.splitlines():
+        if _FENCE.match(line):
+            fenced = not fenced
+        if not fenced and _HEADING.match(line) and any(x.strip() for x in parts[-1]):
+            parts.append([])
+        parts[-1].append(line)
+    if len(parts) == 1:
+        return [cell]
+    pieces = []
+    for index, lines in enumerate(parts):
+        piece = nbformat.from_dict(cell)
+        piece.source = "\n".join(lines).strip("\n")
+        if "id" in piece:
+            piece.id = f"{cell.id}-{index}"[:64]
+        pieces.append(piece)
+    return pieces
+
+
+# -- rendering ------------------------------------------------------------------------------
+
+
+def _handout_exporter() -> HTMLExporter:
+    exporter = HTMLExporter(
+        template_name="bleu_handout",
+        extra_template_basedirs=[str(TEMPLATES)],
+        extra_template_paths=[str(TEMPLATES / "common")],
+        embed_images=True,
+    )
+    _no_cdn(exporter)
+    return exporter
+
+
+def _slides_exporter() -> SlidesExporter:
+    exporter = SlidesExporter(
+        template_name="bleu_slides",
+        extra_template_basedirs=[str(TEMPLATES)],
+        extra_template_paths=[str(TEMPLATES / "common")],
+        embed_images=True,
+        reveal_url_prefix="static/reveal",
+        reveal_theme=REVEAL_THEME,
+        reveal_number="c/t",
+        reveal_width="960",
+        reveal_height="700",
+    )
+    _no_cdn(exporter)
+    return exporter
+
+
+def _no_cdn(exporter: HTMLExporter) -> None:
+    """Blank every CDN address nbconvert would hand to a template (ours use none of them)."""
+    for name in (
+        "require_js_url",
+        "mathjax_url",
+        "jquery_url",
+        "mermaid_js_url",
+        "mermaid_layout_elk_js_url",
+        "jupyter_widgets_base_url",
+    ):
+        setattr(exporter, name, "")
+
+
+def _export(
+    exporter: HTMLExporter,
+    source: Path,
+    page: str,
+    title: str,
+    links: list[tuple[str, str]],
+    nb: nbformat.NotebookNode | None = None,
+) -> str:
+    if nb is None:
+        nb = nbformat.read(source, as_version=4)
+    resources = {
+        "metadata": {"name": title, "path": str(source.parent)},
+        "site": {"static": _rel("static", page), "links": links},
+    }
+    body, _ = exporter.from_notebook_node(nb, resources=resources)
+    return body
+
+
+def _page_title(source: Path, chapter: Chapter | None, solved: Chapter | None) -> str:
+    if chapter is not None:
+        return chapter.label
+    if solved is not None:
+        return f"{solved.label}: solutions"
+    return source.stem
+
+
+# -- links ----------------------------------------------------------------------------------
+
+
+def _page_of(notebook: Path) -> str:
+    """Site path of a notebook's page: notebooks/[solutions/]X.ipynb -> X.html."""
+    return notebook.with_suffix(".html").name
+
+
+def _slides_of(chapter: Chapter) -> str:
+    return f"{chapter.path.stem}.slides.html"
+
+
+def _rel(target: str, page: str) -> str:
+    """The relative href from the site page ``page`` to the site path ``target``."""
+    return posixpath.relpath(target, posixpath.dirname(page) or ".")
+
+
+def _rewrite_links(
+    body: str, source: Path, page: str, out: Path, missing: dict[str, set[str]]
+) -> str:
+    """Point links to notebooks at their pages; copy other repository files the page links to.
+
+    A link to a notebook that does not exist (yet) becomes plain text marked ``missing-link``,
+    and its target is recorded in ``missing`` (target -> pages that link to it).
+    """
+    notebooks_dir = NOTEBOOKS.resolve()
+
+    def replace(match: re.Match[str]) -> str:
+        href = html.unescape(match["href"])
+        if _EXTERNAL.match(href):
+            return match[0]
+        path, _, anchor = href.partition("#")
+        fragment = f"#{anchor}" if anchor else ""
+        target = (source.parent / unquote(path)).resolve()
+        if target.suffix == ".ipynb" and target.parent in (
+            notebooks_dir,
+            notebooks_dir / "solutions",
+        ):
+            if not target.exists():
+                name = target.relative_to(notebooks_dir).as_posix()
+                missing.setdefault(name, set()).add(page)
+                label = html.escape(f"{name} is not written yet")
+                return f'<span class="missing-link" title="{label}">{match["text"]}</span>'
+            new = _rel(_page_of(target), page) + fragment
+        elif target.is_file() and target.is_relative_to(ROOT.resolve()):
+            copied = "files/" + target.relative_to(ROOT.resolve()).as_posix()
+            (out / copied).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(target, out / copied)
+            new = _rel(copied, page) + fragment
+        else:
+            return match[0]  # left as it is: the site test reports it
+        return f'<a{match["before"]}href="{html.escape(new)}"{match["after"]}>{match["text"]}</a>'
+
+    return _ANCHOR.sub(replace, body)
+
+
+# -- index pages ----------------------------------------------------------------------------
+
+
+def _head(title: str, static: str, math: bool) -> str:
+    mathjax = ""
+    if math:  # the same MathJax set-up as the notebook pages
+        env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES / "common"))
+        mathjax = env.get_template("offline.j2").module.mathjax_offline(static) + "\n"
+    return (
+        '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1.0">\n'
+        f"<title>{html.escape(title)}</title>\n"
+        f'<link rel="stylesheet" href="{static}/site.css">\n{mathjax}</head>\n'
+        '<body class="site-index">\n'
+    )
+
+
+def _index_page(toc: list[Chapter]) -> str:
+    rows = []
+    for ch in toc:
+        summary = markdown2html_mistune(ch.summary) if ch.summary else ""
+        solutions = (
+            f'<a href="{_page_of(ch.solutions)}">solutions</a>' if ch.solutions is not None else ""
+        )
+        rows.append(
+            f'<tr><td class="number">{ch.number}</td>'
+            f'<td><a href="{_page_of(ch.path)}">{html.escape(ch.title)}</a></td>'
+            f"<td>{summary}</td><td>{solutions}</td>"
+            f'<td><a href="{_slides_of(ch)}">slides</a></td></tr>'
+        )
+    return (
+        _head(SITE_NAME, "static", math=any("$" in ch.summary for ch in toc))
+        + f"<h1>{SITE_NAME}</h1>\n"
+        "<p>A Jupyter teaching suite that rebuilds BLEU, the machine-translation metric of "
+        "Papineni et al. (2002), one small step at a time, and checks every step against "
+        "NLTK and sacreBLEU. These pages are the notebooks as stored in the repository, with "
+        "the outputs the test suite has verified; to change and run the code, open the "
+        "notebooks in Jupyter (see the README).</p>\n"
+        "<p>Read the chapters in order. Each one ends with exercises; their worked solutions "
+        "are linked beside the chapter. For lectures, every chapter also exists as "
+        '<a href="slides.html">reveal.js slides</a>.</p>\n'
+        "<h2>Contents</h2>\n<table>\n<thead><tr><th>No.</th><th>Chapter</th><th>Summary</th>"
+        "<th>Solutions</th><th>Slides</th></tr></thead>\n<tbody>\n"
+        + "\n".join(rows)
+        + "\n</tbody>\n</table>\n</body>\n</html>\n"
+    )
+
+
+def _slides_index(toc: list[Chapter]) -> str:
+    items = "\n".join(
+        f'<li><a href="{_slides_of(ch)}">{html.escape(ch.label)}</a></li>' for ch in toc
+    )
+    return (
+        _head(f"{SITE_NAME}: slides", "static", math=False)
+        + '<p><a href="index.html">Index</a></p>\n'
+        + f"<h1>{SITE_NAME}: slides</h1>\n"
+        "<p>One deck per chapter, one section of the notebook per column of slides. The "
+        "arrow keys and the space bar step through every slide in order (a code cell and its "
+        "output appear on the next press); <kbd>Esc</kbd> shows the overview, <kbd>F</kbd> "
+        "goes full screen. A slide taller than the screen scrolls.</p>\n"
+        f"<ul>\n{items}\n</ul>\n</body>\n</html>\n"
+    )
+
+
+# -- files ----------------------------------------------------------------------------------
+
+
+def _prepare(out: Path) -> None:
+    if out.exists():
+        if not out.is_dir():
+            raise ValueError(f"out: {out} is not a folder")
+        if any(out.iterdir()):
+            if not (out / MARKER).exists():
+                raise ValueError(f"out: {out} is not empty and was not written by build_site")
+            shutil.rmtree(out)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / MARKER).write_text("written by python -m bleu.book site; emptied on rebuild\n")
+
+
+def _write(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+
+
+def _package_dir(module: str, requirement: str) -> Path:
+    """The folder of an installed package, found without importing it."""
+    spec = importlib.util.find_spec(module)
+    if spec is None or not spec.submodule_search_locations:
+        raise RuntimeError(f"the site needs {requirement}: pip install '{requirement}'")
+    return Path(next(iter(spec.submodule_search_locations)))
+
+
+def _nbconvert_templates() -> Path:
+    for folder in jupyter_path("nbconvert", "templates"):
+        if (Path(folder) / "lab" / "static" / "index.css").exists():
+            return Path(folder)
+    raise RuntimeError("nbconvert's lab template is not installed")
+
+
+def _copy_globs(source: Path, target: Path, patterns: Iterable[str]) -> None:
+    for pattern in patterns:
+        files = sorted(p for p in source.glob(pattern) if p.is_file())
+        if not files:
+            raise RuntimeError(f"{source}: no file matches {pattern}")
+        for path in files:
+            copied = target / path.relative_to(source)
+            copied.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, copied)
+
+
+def _copy_static(static: Path) -> None:
+    mathjax = _package_dir("jupyter_server_mathjax", "jupyter-server-mathjax") / "static"
+    _copy_globs(mathjax, static / "mathjax", MATHJAX_FILES)
+    reveal = _package_dir("sphinx_revealjs", "sphinx-revealjs") / "_static" / "revealjs"
+    _copy_globs(reveal, static / "reveal", REVEAL_FILES)
+    _write(static / "reveal/dist/theme/fonts/source-sans-pro/source-sans-pro.css", _woff_faces())
+    templates = _nbconvert_templates()
+    (static / "nbconvert").mkdir(parents=True, exist_ok=True)
+    for name in NBCONVERT_CSS:
+        shutil.copyfile(templates / name, static / "nbconvert" / Path(name).name)
+    shutil.copyfile(TEMPLATES / "common" / "site.css", static / "site.css")
+
+
+def _woff_faces() -> str:
+    """reveal.js's Source Sans Pro faces, WOFF files only (the site ships no EOT/TTF copies)."""
+    faces = []
+    for name, weight, style in (
+        ("regular", "normal", "normal"),
+        ("italic", "normal", "italic"),
+        ("semibold", "600", "normal"),
+        ("semibolditalic", "600", "italic"),
+    ):
+        faces.append(
+            "@font-face {\n    font-family: 'Source Sans Pro';\n"
+            f"    src: url('./source-sans-pro-{name}.woff') format('woff');\n"
+            f"    font-weight: {weight};\n    font-style: {style};\n}}\n"
+        )
+    return "\n".join(faces)
