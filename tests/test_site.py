@@ -12,7 +12,7 @@ import nbformat
 import pytest
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
-from bleu.book.catalog import NOTEBOOKS, SOLUTIONS, chapters
+from bleu.book.catalog import NOTEBOOKS, ROOT, SOLUTIONS, chapters
 from bleu.book.site import _rewrite_links, build_site, with_default_slides
 
 CDN_HOSTS = re.compile(
@@ -148,6 +148,11 @@ def test_no_file_names_a_cdn(site: Path) -> None:
             if match:
                 hits.append(f"{path.relative_to(site)}: {match.group(0)}")
     assert not hits, hits
+
+
+def test_no_page_shows_a_local_path(site: Path) -> None:
+    for path in site.glob("*.html"):
+        assert str(ROOT) not in path.read_text(encoding="utf-8"), path.name
 
 
 def test_figures_are_embedded(site: Path, pages: dict[Path, Page]) -> None:
