@@ -1,0 +1,64 @@
+"""bleu.progress: a bar for a person, nothing for nbval, nbconvert or a pipe."""
+
+from __future__ import annotations
+
+import sys
+import types
+
+import pytest
+
+from bleu.progress import interactive, progress
+
+
+class FakeKernel:
+    def __init__(self, content):
+        self.content = content
+
+    def get_parent(self, channel="shell"):
+        return {"content": self.content}
+
+
+@pytest.fixture
+def kernel(monkeypatch):
+    """Pretend to run inside a Jupyter kernel whose current request has ``content``."""
+
+    def install(content):
+        shell = types.SimpleNamespace(kernel=FakeKernel(content))
+        fake = types.SimpleNamespace(get_ipython=lambda: shell)
+        monkeypatch.setitem(sys.modules, "IPython", fake)
+
+    return install
+
+
+def test_outside_a_kernel_and_without_a_terminal_nothing_changes():
+    items = [1, 2, 3]
+    assert not interactive()  # pytest captures stderr: not a terminal
+    assert progress(items, desc="x") is items
+
+
+@pytest.mark.parametrize(
+    ("content", "expected"),
+    [
+        ({"allow_stdin": True, "store_history": True}, True),  # JupyterLab, Notebook, VS Code
+        ({"allow_stdin": False, "store_history": True}, False),  # nbconvert --execute, papermill
+        ({"allow_stdin": True, "store_history": False}, False),  # nbval
+        ({}, False),
+    ],
+)
+def test_only_a_front_end_request_counts_as_interactive(kernel, content, expected):
+    kernel(content)
+    assert interactive() is expected
+
+
+def test_an_interactive_kernel_gets_a_tqdm_bar(kernel):
+    tqdm = pytest.importorskip("tqdm")
+    kernel({"allow_stdin": True, "store_history": True})
+    bar = progress(range(4), desc="resampling", disable=True)
+    assert isinstance(bar, tqdm.std.tqdm)
+    assert list(bar) == [0, 1, 2, 3]
+
+
+def test_a_kernel_without_get_parent_is_not_interactive(monkeypatch):
+    shell = types.SimpleNamespace(kernel=object())
+    monkeypatch.setitem(sys.modules, "IPython", types.SimpleNamespace(get_ipython=lambda: shell))
+    assert not interactive()
