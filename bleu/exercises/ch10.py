@@ -1,0 +1,195 @@
+"""Exercises of notebook 10 (corpus BLEU, confidence intervals, paired tests)."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+from ..fast import corpus_score
+from ..significance import confidence_interval, scores_from_stats
+from ..simulate import load_corpus, simulate_system
+from . import Exercise, register
+
+#: Resampled absolute BLEU differences |system - baseline| and the observed one, for
+#: exercise ch10.p-value (made-up numbers: a small bootstrap of nine resamples).
+RESAMPLED_DIFFS = (0.4, 2.9, 1.1, 0.2, 3.6, 1.8, 0.7, 2.5, 1.3)
+OBSERVED_DELTA = 0.6
+
+
+def first_three() -> tuple[list[str], list[str]]:
+    """The first three references and the substitute-0.3 (seed 1) system's outputs for them."""
+    refs = load_corpus()
+    system = simulate_system(refs, "substitute", 0.3, seed=1)
+    return system[:3], refs[:3]
+
+
+def _close(answer: object, value: float, tol: float = 1e-4) -> bool:
+    try:
+        return math.isclose(float(answer), value, rel_tol=tol)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return False
+
+
+# --- 1. corpus BLEU of three sentences --------------------------------------------------
+
+
+def _three_corpus() -> float:
+    hyps, refs = first_three()
+    return corpus_score(hyps, [refs]).score
+
+
+def _three_sentence_scores() -> list[float]:
+    from ..fast import segment_stats
+
+    hyps, refs = first_three()
+    return [float(s) for s in scores_from_stats(segment_stats(hyps, [refs]), effective_order=True)]
+
+
+def _diagnose_three(answer: object) -> str | None:
+    scores = _three_sentence_scores()
+    if _close(answer, sum(scores) / len(scores)):
+        return (
+            "that is the mean of the three sentence scores; add the rows first and compute "
+            "one BLEU from the sums."
+        )
+    if _close(answer, _three_corpus() / 100):
+        return "right number, wrong scale: sacreBLEU reports 0-100."
+    return None
+
+
+register(
+    Exercise(
+        id="ch10.corpus-from-rows",
+        question="Corpus BLEU (0-100, sacreBLEU's defaults) of the first three sentences of "
+        "the substitute-0.3 system (seed 1) against their references, from the sums of "
+        "their statistics rows.",
+        expected=_three_corpus,
+        hint="sum the three rows [c, r, m_1..m_4, t_1..t_4] column by column, then "
+        "p_n = 100 m_n / t_n, BP = exp(1 - r/c) if c < r, BLEU = BP * exp(mean of log p_n).",
+        wrong=39.0,
+        diagnose=_diagnose_three,
+        rel_tol=1e-4,
+        notebook="10_corpus_and_significance",
+    )
+)
+
+
+# --- 2. the brevity penalty of truncation ------------------------------------------------
+
+
+def _truncate_result():
+    refs = load_corpus()
+    return corpus_score(simulate_system(refs, "truncate", 0.5, seed=1), [refs])
+
+
+def _truncate_bp() -> float:
+    return _truncate_result().bp
+
+
+def _diagnose_bp(answer: object) -> str | None:
+    result = _truncate_result()
+    if _close(answer, result.sys_len / result.ref_len):
+        return "that is the length ratio c/r; the penalty is exp(1 - r/c)."
+    if _close(answer, result.score) or _close(answer, result.score / 100):
+        return "that is the BLEU score; the question asks for its brevity penalty only."
+    return None
+
+
+register(
+    Exercise(
+        id="ch10.truncate-bp",
+        question="The brevity penalty (a number between 0 and 1) of the truncate-0.5 system "
+        "(seed 1) on the whole corpus, 13a tokenization.",
+        expected=_truncate_bp,
+        hint="BP = exp(1 - r/c) with c the corpus hypothesis length and r the summed closest "
+        "reference lengths (both after 13a tokenization).",
+        wrong=0.5,
+        diagnose=_diagnose_bp,
+        rel_tol=1e-6,
+        notebook="10_corpus_and_significance",
+    )
+)
+
+
+# --- 3. the half-width of a bootstrap interval -------------------------------------------
+
+
+def _drop_interval():
+    refs = load_corpus()
+    return confidence_interval(simulate_system(refs, "drop", 0.2, seed=1), [refs])
+
+
+def _half_width() -> float:
+    return _drop_interval().ci
+
+
+def _diagnose_half_width(answer: object) -> str | None:
+    result = _drop_interval()
+    if _close(answer, result.high - result.low):
+        return "that is the whole width of the interval; give half of it."
+    if _close(answer, result.mean) or _close(answer, result.score):
+        return "that is a score; the question asks for the half-width of the interval."
+    return None
+
+
+register(
+    Exercise(
+        id="ch10.half-width",
+        question="The 95% half-width (BLEU points) of the bootstrap interval of the drop-0.2 "
+        "system (seed 1) on the whole corpus: 1000 resamples, seed 12345, as sacreBLEU's "
+        "--confidence reports it.",
+        expected=_half_width,
+        hint="bleu.significance.confidence_interval returns it, or sort the 1000 resampled "
+        "scores and take half the distance between the 26th smallest and the 26th largest.",
+        wrong=1.0,
+        diagnose=_diagnose_half_width,
+        rel_tol=1e-6,
+        notebook="10_corpus_and_significance",
+    )
+)
+
+
+# --- 4. sacreBLEU's paired bootstrap p-value ---------------------------------------------
+
+
+def _p_value() -> Fraction:
+    diffs = [Fraction(str(d)) for d in RESAMPLED_DIFFS]
+    mean = sum(diffs) / len(diffs)
+    delta = Fraction(str(OBSERVED_DELTA))
+    count = sum(1 for d in diffs if d - mean > delta)
+    return Fraction(count + 1, len(diffs) + 1)
+
+
+def _diagnose_p(answer: object) -> str | None:
+    diffs = [Fraction(str(d)) for d in RESAMPLED_DIFFS]
+    mean = sum(diffs) / len(diffs)
+    delta = Fraction(str(OBSERVED_DELTA))
+    centred = sum(1 for d in diffs if d - mean > delta)
+    raw = sum(1 for d in diffs if d > delta)
+    for value, why in (
+        (Fraction(centred, len(diffs)), "without the +1 in numerator and denominator"),
+        (Fraction(raw + 1, len(diffs) + 1), "without centring: subtract the mean difference"),
+        (Fraction(raw, len(diffs)), "without centring and without the +1"),
+    ):
+        try:
+            if Fraction(str(answer)) == value:
+                return f"that is the count {why}."
+        except (TypeError, ValueError):
+            return None
+    return None
+
+
+register(
+    Exercise(
+        id="ch10.p-value",
+        question="Nine resampled absolute differences |BLEU_sys - BLEU_base| are "
+        f"{list(RESAMPLED_DIFFS)} and the observed difference is {OBSERVED_DELTA}. "
+        "What p-value does sacreBLEU's paired bootstrap give (a fraction)?",
+        expected=_p_value,
+        hint="centre the differences (subtract their mean), count those larger than the "
+        "observed difference, then p = (count + 1) / (n + 1).",
+        wrong=Fraction(1, 3),
+        diagnose=_diagnose_p,
+        notebook="10_corpus_and_significance",
+    )
+)
