@@ -9,8 +9,9 @@ float32), which can move a p-value only when a resampled difference ties the obs
 
 - :func:`confidence_interval` (sacreBLEU ``--confidence``): draw ``n_samples`` test sets of
   the same size with replacement; ``mean`` is the mean resampled BLEU and ``ci`` the
-  half-width ``(upper - lower) / 2`` of the interval between the ``n // 40``-th smallest
-  and the ``n // 40``-th largest of them (about 95%).
+  half-width ``(upper - lower) / 2`` of the interval between the sorted scores at
+  (0-based) positions ``n // 40`` and ``n - n // 40 - 1`` (about 95%; for 1000 resamples
+  the 26th smallest and the 26th largest).
 - :func:`paired_bootstrap` (``--paired-bs``; Koehn, 2004, *Statistical Significance Tests
   for Machine Translation Evaluation*, EMNLP, as Moses' ``bootstrap-hypothesis-difference-
   significance.pl`` implements it): the same resampled test sets score both systems;
