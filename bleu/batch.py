@@ -12,17 +12,16 @@ can match across.
 >>> tokens, end = tokenize_stream(["It costs $3.50.", "U.S. troops"], "13a", False)
 >>> " ".join("|" if token == end else token for token in tokens)
 'It costs $ 3.50 . | U . S . troops |'
->>> vocab = {}
->>> ids, lengths = encode_segments(["It costs $3.50.", "U.S. troops"], "13a", False, vocab)
+>>> ids, lengths = encode_segments(["It costs $3.50.", "U.S. troops"], "13a", False, Vocabulary())
 >>> ids.tolist(), lengths.tolist()
-([0, 1, 2, 3, 4, 6, 4, 7, 4, 8], [5, 5])
+([0, 1, 2, 3, 4, 6, 4, 8, 4, 10], [5, 5])
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Hashable, Iterable
-from itertools import chain
+from collections.abc import Iterable
+from itertools import chain, count
 
 import numpy as np
 
@@ -131,18 +130,30 @@ def tokenize_stream(segments: list[str], tokenize: str, lowercase: bool) -> tupl
     return tokens, sentinel
 
 
-def encode(tokens: list, vocab: dict[Hashable, int]) -> np.ndarray:
-    """Token ids (``int64``), giving each token not yet in ``vocab`` the next free id."""
-    if vocab:
-        fresh = [t for t in dict.fromkeys(tokens) if t not in vocab]
-        vocab.update(zip(fresh, range(len(vocab), len(vocab) + len(fresh))))
-    else:
-        vocab.update(zip(dict.fromkeys(tokens), range(len(tokens))))
-    return np.fromiter(map(vocab.__getitem__, tokens), dtype=np.int64, count=len(tokens))
+class Vocabulary(dict):
+    """Token -> integer id, shared by the streams encoded with it.
+
+    Ids are unique but not dense: a new token gets the running position of its first
+    occurrence (``next_id`` counts every token encoded so far), so that encoding is one
+    pass of ``dict.setdefault`` in C. Ids stay below the number of tokens encoded.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.next_id = 0
+
+
+def encode(tokens: list, vocab: Vocabulary) -> np.ndarray:
+    """Token ids (``int64``); a token not yet in ``vocab`` is added to it."""
+    ids = np.fromiter(
+        map(vocab.setdefault, tokens, count(vocab.next_id)), dtype=np.int64, count=len(tokens)
+    )
+    vocab.next_id += len(tokens)
+    return ids
 
 
 def encode_segments(
-    segments: list[str], tokenize: str, lowercase: bool, vocab: dict[Hashable, int]
+    segments: list[str], tokenize: str, lowercase: bool, vocab: Vocabulary
 ) -> tuple[np.ndarray, np.ndarray]:
     """Token ids of every segment, concatenated, and the number of tokens in each segment."""
     tokens, sentinel = tokenize_stream(segments, tokenize, lowercase)
@@ -154,9 +165,7 @@ def encode_segments(
     return ids[ids != vocab[sentinel]], lengths
 
 
-def encode_token_lists(
-    lists: Iterable[list], vocab: dict[Hashable, int]
-) -> tuple[np.ndarray, np.ndarray]:
+def encode_token_lists(lists: Iterable[list], vocab: Vocabulary) -> tuple[np.ndarray, np.ndarray]:
     """Ids of already tokenized sentences, concatenated, and each sentence's length."""
     lists = list(lists)
     lengths = np.fromiter(map(len, lists), dtype=np.int64, count=len(lists))

@@ -28,7 +28,7 @@ from typing import Any
 import numpy as np
 
 from ._validate import check_order
-from .batch import encode_segments
+from .batch import Vocabulary, encode_segments
 from .brevity import brevity_penalty
 from .sacre import (
     BleuScore,
@@ -163,7 +163,7 @@ class EncodedReferences:
     def __init__(self, streams: list[list[str | None]], tokenize: str, lowercase: bool) -> None:
         self.tokenize = tokenize
         self.lowercase = lowercase
-        self.vocab: dict[Hashable, int] = {}
+        self.vocab = Vocabulary()
         n = self.n_segments = len(streams[0])
         texts: list[str] = []
         segment, slot = [], []

@@ -23,11 +23,12 @@ order ``n - 1`` matched, so each order only ranks the positions that still can.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from itertools import chain
 
 import numpy as np
 
 from ._validate import check_order, check_references, check_tokens
-from .batch import encode_token_lists
+from .batch import Vocabulary, encode_token_lists
 
 
 def _dense_rank(key: np.ndarray) -> tuple[np.ndarray, int]:
@@ -139,12 +140,14 @@ def _checked_corpus(
         )
     if not hyps:
         raise ValueError("hypotheses is empty: give at least one sentence")
-    for i, hyp in enumerate(hyps):
-        if type(hyp) is not list:
-            hyps[i] = check_tokens(hyp, f"hypotheses[{i}]")
-    for i, group in enumerate(refs):
-        if type(group) is not list or not group or any(type(r) is not list for r in group):
-            refs[i] = check_references(group, f"list_of_references[{i}]")
+    if set(map(type, hyps)) != {list}:
+        hyps = [check_tokens(h, f"hypotheses[{i}]") for i, h in enumerate(hyps)]
+    if (
+        set(map(type, refs)) != {list}
+        or not all(refs)
+        or (set(map(type, chain.from_iterable(refs))) != {list})
+    ):
+        refs = [check_references(r, f"list_of_references[{i}]") for i, r in enumerate(refs)]
     return hyps, refs
 
 
@@ -152,7 +155,7 @@ def _encode_corpus(
     hyps: list[list], refs: list[list[list]]
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Ids, lengths, segment and slot of every document: hypotheses first, then references."""
-    vocab: dict[Hashable, int] = {}
+    vocab = Vocabulary()
     n_refs = np.fromiter(map(len, refs), dtype=np.int64, count=len(refs))
     flat_refs = [ref for group in refs for ref in group]
     try:
