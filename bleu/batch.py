@@ -28,13 +28,17 @@ import numpy as np
 from .tokenize import _ALWAYS_SPLIT, _CONTEXT_RULES, _ENTITIES, get_tokenizer
 
 _SYMBOLS = tuple(ch for ch in _ALWAYS_SPLIT if ch != " ")  # padding a space changes no token
+_SYMBOL = re.compile("[" + re.escape("".join(_SYMBOLS)) + "]")
+_PADDED = {ch: f" {ch} " for ch in _SYMBOLS}
+# 13a's third rule, ([0-9])(-) -> "\1 \2 ", written to start with its rare literal "-"
+_HYPHEN_AFTER_DIGIT = re.compile(r"-(?<=[0-9]-)")
 # A lone period or comma (no period or comma beside it) ends up a token of its own unless
 # it sits between two digits: these two patterns find those (literal replacement, fast).
 _LONE = tuple(
     (re.compile(rf"\{c}(?<=[^.,0-9]\{c})(?![.,])|\{c}(?<=[^.,]\{c})(?![.,0-9])"), f" {c} ")
     for c in ".,"
 )
-_RUN = re.compile(r"[.,]{2,}")  # longer runs: worked out by _run_replacement
+_RUN = re.compile(r"[.,][.,]+")  # longer runs: worked out by _run_replacement
 _DIGITS = frozenset("0123456789")
 _PROBE = {"digit": "0", "other": "a", "edge": ""}
 _RUN_CACHE: dict[tuple[str, str, str], str] = {}
@@ -74,6 +78,10 @@ def _replace_run(match: re.Match) -> str:
     return _run_replacement(before, match.group(), after)
 
 
+def _pad(match: re.Match) -> str:
+    return _PADDED[match.group()]
+
+
 def _prepare_13a(line: str) -> str:
     """The per-line part of 13a that a newline inside a segment would make unsafe to batch."""
     return line.replace("<skipped>", "").replace("-\n", "").replace("\n", " ")
@@ -96,16 +104,13 @@ def _joined_13a(lines: list[str]) -> tuple[str, str]:
     if "&" in text:
         for entity, char in _ENTITIES:
             text = text.replace(entity, char)
-    for char in _SYMBOLS:
-        if char in text:
-            text = text.replace(char, f" {char} ")
+    text = _SYMBOL.sub(_pad, text)
     for pattern, replacement in _LONE:
         if pattern.pattern[1] in text:
             text = pattern.sub(replacement, text)
     if ".." in text or ",," in text or ".," in text or ",." in text:
         text = _RUN.sub(_replace_run, text)
-    pattern, replacement = _CONTEXT_RULES[2]  # hyphen after a digit
-    return pattern.sub(replacement, text), sentinel
+    return _HYPHEN_AFTER_DIGIT.sub(" - ", text), sentinel
 
 
 def tokenize_stream(segments: list[str], tokenize: str, lowercase: bool) -> tuple[list, str]:

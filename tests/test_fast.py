@@ -199,7 +199,8 @@ def test_batch_13a_on_chosen_hard_cases():
     lines = [
         "a..b", "3..5", "x.,.y", ",,,", "1.2.3", "U.S.-led", "7-2 vote.", "&amp;quot;",
         "end.", ".start", "3.", ".5", "-\n", "a-\nb <skipped>c", "", "   ", "\ue000 x",
-        "tab\tsep", "$3.50.", "(1,000)", "e.g.,", "...", "a . b , c",
+        "tab\tsep", "$3.50.", "(1,000)", "e.g.,", "...", "a . b , c", "3--4", "3-3-", "-3-",
+        "a-3", "1.-2", "(x)[y]{z}", "a&b&amp;c", "#1 @2 ~3", "\\path/to",
     ]  # fmt: skip
     tokens, end = tokenize_stream(lines, "13a", False)
     expected = []
