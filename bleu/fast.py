@@ -29,7 +29,6 @@ import numpy as np
 
 from ._validate import check_order
 from .batch import Vocabulary, encode_segments
-from .brevity import brevity_penalty
 from .sacre import (
     BleuScore,
     _check_bool,
@@ -39,8 +38,17 @@ from .sacre import (
     make_signature,
     score_from_stats,
 )
-from .score import UNIFORM_4, Smoother, Weights, _combine, _is_method, _weight_vectors
-from .smoothing import CORPUS_AWARE_METHODS, Precision, SmoothingFunction
+from .score import (
+    UNIFORM_4,
+    CorpusStats,
+    Smoother,
+    Weights,
+    _is_method,
+    _weight_vectors,
+    needed_orders,
+    score_from_sums,
+)
+from .smoothing import CORPUS_AWARE_METHODS, SmoothingFunction
 from .stats import _checked_corpus, _sentence_rows, clipped_matches, closest_lengths
 from .tokenize import check_tokenizer_name
 
@@ -55,41 +63,27 @@ def _nltk_score(
     ngram_counts: Sequence[int] | None,
     last: tuple[Any, Any] = (None, None),
 ) -> list[float]:
-    """:func:`bleu.score._score` from summed statistics instead of sentences."""
+    """:func:`bleu.score.score_from_sums` from a summed statistics row."""
     hyp_len, ref_len, *rest = (int(x) for x in sums)
     order = len(rest) // 2
-    matches, totals = rest[:order], rest[order:]
-    max_n = max(len(w) for w in weight_vectors)
-    smoother = smoothing_function or SmoothingFunction().method0
-    corpus_aware = _is_method(smoother, CORPUS_AWARE_METHODS)
-    needed = max(max_n, 5) if corpus_aware else max_n
+    needed = needed_orders(weight_vectors, smoothing_function)
     if order < needed:
         raise ValueError(
             f"stats has {order} n-gram orders but these weights and smoothing need {needed}"
         )
-    if matches[0] == 0:  # no unigram matches: no higher-order ones either
-        return [0.0] * len(weight_vectors)
-    bp = brevity_penalty(ref_len, hyp_len)
-    precisions = [Precision(m, t) for m, t in zip(matches, totals)]
-    extra: dict[str, Any] = {}
-    if corpus_aware:
-        if ngram_counts is None:
-            raise ValueError(
-                "smoothing methods 5-7 need the per-sentence rows (a 2-D stats array), not sums"
-            )
-        extra = {"ngram_totals": tuple(ngram_counts), "next_order": precisions[4]}
-    p_n = smoother(
-        precisions[:max_n], references=last[0], hypothesis=last[1], hyp_len=hyp_len, **extra
+    smoother = smoothing_function or SmoothingFunction().method0
+    if ngram_counts is None and _is_method(smoother, CORPUS_AWARE_METHODS):
+        raise ValueError(
+            "smoothing methods 5-7 need the per-sentence rows (a 2-D stats array), not sums"
+        )
+    stats = CorpusStats(
+        matches=tuple(rest[:order]),
+        totals=tuple(rest[order:]),
+        ngram_counts=tuple(ngram_counts) if ngram_counts is not None else (),
+        hyp_len=hyp_len,
+        ref_len=ref_len,
     )
-    if corpus_aware:
-        p_n = [min(p, 1) for p in p_n]
-    zero_is_zero = _is_method(smoother, frozenset({SmoothingFunction.method0}))
-    scores = []
-    for weight in weight_vectors:
-        if auto_reweigh and hyp_len < 4 and weight == UNIFORM_4:
-            weight = (1 / hyp_len,) * hyp_len
-        scores.append(_combine(p_n, weight, bp, zero_is_zero))
-    return scores
+    return score_from_sums(stats, weight_vectors, smoothing_function, auto_reweigh, True, last)
 
 
 def _raw_counts(rows: np.ndarray) -> tuple[int, ...]:

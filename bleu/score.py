@@ -98,20 +98,35 @@ def _combine(p_n: Sequence[Any], weight: tuple[float, ...], bp: float, zero_is_z
     return bp * math.exp(math.fsum(w * math.log(p) for w, p in pairs if p > 0))
 
 
-def _score(
-    list_of_references: list[list[list]],
-    hypotheses: list[list],
+def needed_orders(
+    weight_vectors: list[tuple[float, ...]], smoothing_function: Smoother | None
+) -> int:
+    """How many n-gram orders the statistics must cover for these weights and smoothing.
+
+    Method 5 (and 7) looks ahead to the 5-gram precision whatever the number of orders, as
+    in NLTK.
+    """
+    max_n = max(len(w) for w in weight_vectors)
+    smoother = smoothing_function or SmoothingFunction().method0
+    return max(max_n, 5) if _is_method(smoother, CORPUS_AWARE_METHODS) else max_n
+
+
+def score_from_sums(
+    stats: CorpusStats,
     weight_vectors: list[tuple[float, ...]],
     smoothing_function: Smoother | None,
     auto_reweigh: bool,
     corpus_mode: bool,
+    last: tuple[Any, Any] = (None, None),
 ) -> list[float]:
-    """Score validated input; ``corpus_mode`` caps methods 5-7 as :func:`corpus_bleu` says."""
+    """BLEU from summed statistics (one score per weight vector).
+
+    ``last`` is the last sentence's (references, hypothesis), which NLTK hands to the
+    smoothing function; ``corpus_mode`` caps methods 5-7 as :func:`corpus_bleu` says.
+    """
     max_n = max(len(w) for w in weight_vectors)
     smoother = smoothing_function or SmoothingFunction().method0
     corpus_aware = _is_method(smoother, CORPUS_AWARE_METHODS)
-    # Method 5 looks ahead to the 5-gram precision whatever the number of orders (as NLTK).
-    stats = corpus_stats(list_of_references, hypotheses, max(max_n, 5) if corpus_aware else max_n)
     if stats.matches[0] == 0:  # no unigram matches: no higher-order ones either
         return [0.0] * len(weight_vectors)
     bp = brevity_penalty(stats.ref_len, stats.hyp_len)
@@ -120,11 +135,7 @@ def _score(
     if corpus_aware:
         extra = {"ngram_totals": stats.ngram_counts, "next_order": precisions[4]}
     p_n = smoother(
-        precisions[:max_n],
-        references=list_of_references[-1],
-        hypothesis=hypotheses[-1],
-        hyp_len=stats.hyp_len,
-        **extra,
+        precisions[:max_n], references=last[0], hypothesis=last[1], hyp_len=stats.hyp_len, **extra
     )
     if corpus_mode and corpus_aware:
         p_n = [min(p, 1) for p in p_n]
@@ -135,6 +146,23 @@ def _score(
             weight = (1 / stats.hyp_len,) * stats.hyp_len
         scores.append(_combine(p_n, weight, bp, zero_is_zero))
     return scores
+
+
+def _score(
+    list_of_references: list[list[list]],
+    hypotheses: list[list],
+    weight_vectors: list[tuple[float, ...]],
+    smoothing_function: Smoother | None,
+    auto_reweigh: bool,
+    corpus_mode: bool,
+) -> list[float]:
+    """Score validated input, sentence by sentence (the step-by-step path)."""
+    orders = needed_orders(weight_vectors, smoothing_function)
+    stats = corpus_stats(list_of_references, hypotheses, orders)
+    last = (list_of_references[-1], hypotheses[-1])
+    return score_from_sums(
+        stats, weight_vectors, smoothing_function, auto_reweigh, corpus_mode, last
+    )
 
 
 def sentence_bleu(
