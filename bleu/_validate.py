@@ -133,3 +133,24 @@ def is_weight_list(weights: Any) -> bool:
     except (IndexError, KeyError, TypeError):
         return False
     return hasattr(first, "__iter__") and not isinstance(first, (str, bytes))
+
+
+def check_corpus_shape(list_of_references: Any, hypotheses: Any) -> tuple[list, list]:
+    """Both corpus arguments as lists of equal, non-zero length (items not yet checked)."""
+    if list_of_references is None or hypotheses is None:
+        name = "list_of_references" if list_of_references is None else "hypotheses"
+        raise TypeError(f"{name} must be a list, not None")
+    if isinstance(hypotheses, (str, bytes)):
+        raise TypeError("hypotheses must be a list of token lists, not a string")
+    if isinstance(list_of_references, (str, bytes)):
+        raise TypeError("list_of_references must be a list of reference lists, not a string")
+    refs = list(list_of_references)
+    hyps = list(hypotheses)
+    if len(refs) != len(hyps):
+        raise ValueError(
+            f"list_of_references has {len(refs)} entries but hypotheses has {len(hyps)}: "
+            "give one list of references per hypothesis"
+        )
+    if not hyps:
+        raise ValueError("hypotheses is empty: give at least one sentence")
+    return refs, hyps

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ._validate import (
+    check_corpus_shape,
     check_references,
     check_tokens,
     check_weight_tuple,
@@ -231,22 +232,7 @@ def corpus_bleu(
     >>> round(corpus_bleu(refs, hyps), 4)
     0.8327
     """
-    if list_of_references is None or hypotheses is None:
-        name = "list_of_references" if list_of_references is None else "hypotheses"
-        raise TypeError(f"{name} must be a list, not None")
-    if isinstance(hypotheses, (str, bytes)):
-        raise TypeError("hypotheses must be a list of token lists, not a string")
-    if isinstance(list_of_references, (str, bytes)):
-        raise TypeError("list_of_references must be a list of reference lists, not a string")
-    hyps_in = list(hypotheses)
-    refs_in = list(list_of_references)
-    if len(refs_in) != len(hyps_in):
-        raise ValueError(
-            f"list_of_references has {len(refs_in)} entries but hypotheses has {len(hyps_in)}: "
-            "give one list of references per hypothesis"
-        )
-    if not hyps_in:
-        raise ValueError("hypotheses is empty: give at least one sentence")
+    refs_in, hyps_in = check_corpus_shape(list_of_references, hypotheses)
     hyps = [check_tokens(h, f"hypotheses[{i}]") for i, h in enumerate(hyps_in)]
     refs = [check_references(r, f"list_of_references[{i}]") for i, r in enumerate(refs_in)]
     vectors, many = _weight_vectors(weights)

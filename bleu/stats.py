@@ -27,7 +27,7 @@ from itertools import chain
 
 import numpy as np
 
-from ._validate import check_order, check_references, check_tokens
+from ._validate import check_corpus_shape, check_order, check_references, check_tokens
 from .batch import Vocabulary, encode_token_lists
 
 
@@ -124,22 +124,7 @@ def _checked_corpus(
     list_of_references: object, hypotheses: object
 ) -> tuple[list[list], list[list[list]]]:
     """NLTK-layout input as lists, with :func:`bleu.corpus_bleu`'s errors, fast when valid."""
-    if list_of_references is None or hypotheses is None:
-        name = "list_of_references" if list_of_references is None else "hypotheses"
-        raise TypeError(f"{name} must be a list, not None")
-    if isinstance(hypotheses, (str, bytes)):
-        raise TypeError("hypotheses must be a list of token lists, not a string")
-    if isinstance(list_of_references, (str, bytes)):
-        raise TypeError("list_of_references must be a list of reference lists, not a string")
-    hyps = list(hypotheses)  # type: ignore[call-overload]
-    refs = list(list_of_references)  # type: ignore[call-overload]
-    if len(refs) != len(hyps):
-        raise ValueError(
-            f"list_of_references has {len(refs)} entries but hypotheses has {len(hyps)}: "
-            "give one list of references per hypothesis"
-        )
-    if not hyps:
-        raise ValueError("hypotheses is empty: give at least one sentence")
+    refs, hyps = check_corpus_shape(list_of_references, hypotheses)
     if set(map(type, hyps)) != {list}:
         hyps = [check_tokens(h, f"hypotheses[{i}]") for i, h in enumerate(hyps)]
     if (
