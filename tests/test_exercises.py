@@ -37,3 +37,15 @@ def test_unknown_id_names_the_argument():
 
 def test_placeholder_answer_is_not_right():
     assert not exercises.check("demo.two-sevenths", ...).correct
+
+
+@pytest.mark.parametrize("exercise_id", sorted(ALL))
+def test_no_answer_makes_a_check_raise(exercise_id):
+    ex = ALL[exercise_id]
+    expected = ex.expected()
+    answers = [None, 0, 1, 0.5, -1, 100, "x", "1/2", [], {}, ex.wrong]
+    if isinstance(expected, (int, float)) and not isinstance(expected, bool):
+        answers += [expected * 100, expected / 100, expected * 1.01, expected + 0.1]
+    for answer in answers:
+        result = exercises.check(exercise_id, answer)
+        assert isinstance(result.correct, bool)

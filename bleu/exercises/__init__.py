@@ -148,6 +148,20 @@ def same_answer(answer: Any, expected: Any, rel_tol: float = 1e-6) -> bool:
     return answer == expected
 
 
+def close_to(answer: Any, value: float, rel_tol: float = 1e-6, abs_tol: float = 1e-12) -> bool:
+    """True if ``answer`` reads as a number close to ``value`` (for ``diagnose`` hooks).
+
+    >>> close_to("0.25", 1 / 4), close_to(None, 0), close_to(True, 1)
+    (True, False, False)
+    """
+    if answer is None or isinstance(answer, bool):
+        return False
+    try:
+        return math.isclose(float(answer), float(value), rel_tol=rel_tol, abs_tol=abs_tol)
+    except (TypeError, ValueError, OverflowError):
+        return False
+
+
 def check(exercise_id: str, answer: Any) -> CheckResult:
     """Say whether ``answer`` solves exercise ``exercise_id``; never reveals the answer."""
     exercise = get(exercise_id)

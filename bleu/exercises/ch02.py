@@ -10,9 +10,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from fractions import Fraction
+from functools import partial
 
 from ..data import load_example
 from . import Exercise, register
+from . import close_to as _close_to
 
 
 def words(sentence: str) -> list[str]:
@@ -47,14 +49,7 @@ def plain_precision(candidate: Sequence[str], references: Sequence[Sequence[str]
     return Fraction(len(candidate) - len(unmatched(candidate, references)), len(candidate))
 
 
-def close_to(answer, value) -> bool:
-    """True if ``answer`` is a number within 1e-6 of ``value`` (for ``diagnose`` hooks)."""
-    if answer is None or isinstance(answer, (str, bool)):
-        return False
-    try:
-        return abs(float(answer) - float(value)) < 1e-6
-    except (TypeError, ValueError):
-        return False
+close_to = partial(_close_to, rel_tol=0.0, abs_tol=1e-6)
 
 
 def _cat_mat_plain() -> Fraction:

@@ -13,6 +13,7 @@ from fractions import Fraction
 from ..data import load_example
 from ..precision import modified_precision
 from . import Exercise, register
+from . import close_to as _close_to
 
 # Document 004's four precisions as it multiplies them: (matches, n-grams) for n = 1..4.
 DOC004_COUNTS = ((10, 14), (5, 13), (2, 12), (1, 11))
@@ -36,13 +37,7 @@ def _precisions(example: str, label: str, max_n: int = 4) -> list[Fraction]:
     return [modified_precision(refs, hyp, n) for n in range(1, max_n + 1)]
 
 
-def _near(answer, value: float) -> bool:
-    if isinstance(answer, (bool, str)) or answer is None:
-        return False
-    try:
-        return math.isclose(float(answer), float(value), rel_tol=1e-6, abs_tol=1e-12)
-    except (TypeError, ValueError):
-        return False
+_near = _close_to
 
 
 def _cat_mat_equal() -> float:

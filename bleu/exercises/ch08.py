@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
+from functools import partial
 
 from ..data import load_example
 from ..precision import modified_precision
 from ..score import corpus_bleu, sentence_bleu
 from ..smoothing import SmoothingFunction
 from . import Exercise, register
+from . import close_to as _close_to
 
 
 def two_example_corpus() -> tuple[list[list[list[str]]], list[list[str]]]:
@@ -35,11 +37,7 @@ def _sentence_scores() -> list[float]:
     return [sentence_bleu(r, h) for r, h in zip(refs, hyps)]
 
 
-def _close(answer: object, value: float, tol: float = 1e-4, abs_tol: float = 0.0) -> bool:
-    try:
-        return math.isclose(float(answer), value, rel_tol=tol, abs_tol=abs_tol)  # type: ignore[arg-type]
-    except (TypeError, ValueError):
-        return False
+_close = partial(_close_to, rel_tol=1e-4, abs_tol=0.0)
 
 
 def _diagnose_corpus(answer: object) -> str | None:
@@ -127,13 +125,13 @@ def _diagnose_sacre(answer: object) -> str | None:
             "BLEU without smoothing is 0 here, but sacreBLEU smooths by default (exp): "
             "a zero precision becomes 1/(2 total)."
         )
-    if _close(answer, expected / 100, 1e-3):
+    if _close(answer, expected / 100, rel_tol=1e-3):
         return "right number, wrong scale: sacreBLEU reports 0-100."
     refs, hyp = _one_reference()
     total = len(hyp) - 3
     p = [float(modified_precision(refs, hyp, n)) for n in (1, 2, 3)]
     without_two = 100 * math.prod([*p, 1 / total]) ** 0.25
-    if _close(answer, without_two, 1e-3):
+    if _close(answer, without_two, rel_tol=1e-3):
         return "the first order without a match gets 1/(2 total), not 1/total."
     return None
 

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-import math
 from fractions import Fraction
+from functools import partial
 
 from ..fast import corpus_score
 from ..significance import confidence_interval, scores_from_stats
 from ..simulate import load_corpus, simulate_system
 from . import Exercise, register
+from . import close_to as _close_to
 
 #: Resampled absolute BLEU differences |system - baseline| and the observed one, for
 #: exercise ch10.p-value (made-up numbers: a small bootstrap of nine resamples).
@@ -23,11 +24,7 @@ def first_three() -> tuple[list[str], list[str]]:
     return system[:3], refs[:3]
 
 
-def _close(answer: object, value: float, tol: float = 1e-4) -> bool:
-    try:
-        return math.isclose(float(answer), value, rel_tol=tol)  # type: ignore[arg-type]
-    except (TypeError, ValueError):
-        return False
+_close = partial(_close_to, rel_tol=1e-4, abs_tol=0.0)
 
 
 # --- 1. corpus BLEU of three sentences --------------------------------------------------
