@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import sys
 import types
 
@@ -30,10 +31,46 @@ def kernel(monkeypatch):
     return install
 
 
-def test_outside_a_kernel_and_without_a_terminal_nothing_changes():
+class Stream(io.StringIO):
+    """A stderr stand-in that says whether it is a terminal."""
+
+    def __init__(self, tty: bool):
+        super().__init__()
+        self.tty = tty
+
+    def isatty(self) -> bool:
+        return self.tty
+
+
+@pytest.fixture
+def no_kernel(monkeypatch):
+    """Run outside any IPython kernel, whatever the test process has imported."""
+    monkeypatch.delitem(sys.modules, "IPython", raising=False)
+
+
+def test_outside_a_kernel_and_without_a_terminal_nothing_changes(no_kernel, monkeypatch):
+    # stderr is set here, not inherited: under `pytest -s` in a terminal it would be a tty.
+    monkeypatch.setattr(sys, "stderr", Stream(tty=False))
     items = [1, 2, 3]
-    assert not interactive()  # pytest captures stderr: not a terminal
+    assert not interactive()
     assert progress(items, desc="x") is items
+    assert sys.stderr.getvalue() == ""
+
+
+def test_without_stderr_nothing_changes(no_kernel, monkeypatch):
+    monkeypatch.setattr(sys, "stderr", None)  # pythonw, some daemons
+    items = [1, 2, 3]
+    assert not interactive()
+    assert progress(items) is items
+
+
+def test_a_terminal_outside_a_kernel_gets_a_tqdm_bar(no_kernel, monkeypatch):
+    tqdm = pytest.importorskip("tqdm")
+    monkeypatch.setattr(sys, "stderr", Stream(tty=True))
+    assert interactive()
+    bar = progress(range(4), desc="resampling", disable=True)
+    assert isinstance(bar, tqdm.std.tqdm)
+    assert list(bar) == [0, 1, 2, 3]
 
 
 @pytest.mark.parametrize(
