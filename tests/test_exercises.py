@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+from numbers import Number
+
 import pytest
 
 from bleu import exercises
@@ -39,13 +42,49 @@ def test_placeholder_answer_is_not_right():
     assert not exercises.check("demo.two-sevenths", ...).correct
 
 
+def odd_answers(expected):
+    """Answers no exercise accepts: placeholders, wrong types, nonsense and near misses.
+
+    None of them equals any registered answer (the numbers are all finite and >= 0, the
+    others lists of strings); near misses are far outside every exercise's tolerance.
+    """
+    answers = [None, ..., "", "x", "not a number", [], {}, object(), float("nan"), -1, 10**9]
+    if isinstance(expected, Number) and not isinstance(expected, bool):
+        answers += [expected + 0.1, expected - 0.1, -expected - 1]
+        if expected:
+            answers += [expected * 100, expected / 100, expected * 1.01, str(expected * 2)]
+    elif isinstance(expected, list) and expected:
+        answers += [expected[:-1], [*expected, expected[0]], list(reversed(expected)), 1]
+    return answers
+
+
+def assert_result(result, exercise_id, correct):
+    assert isinstance(result, exercises.CheckResult)
+    assert result.exercise_id == exercise_id
+    assert result.correct is correct and bool(result) is correct
+    assert isinstance(result.message, str) and result.message.strip()
+    assert result.message.startswith("Right" if correct else "Not yet")
+    assert exercise_id in result.message
+
+
 @pytest.mark.parametrize("exercise_id", sorted(ALL))
-def test_no_answer_makes_a_check_raise(exercise_id):
+def test_check_accepts_the_answer_and_rejects_odd_answers_without_raising(exercise_id):
     ex = ALL[exercise_id]
     expected = ex.expected()
-    answers = [None, 0, 1, 0.5, -1, 100, "x", "1/2", [], {}, ex.wrong]
-    if isinstance(expected, (int, float)) and not isinstance(expected, bool):
-        answers += [expected * 100, expected / 100, expected * 1.01, expected + 0.1]
-    for answer in answers:
+    assert_result(exercises.check(exercise_id, expected), exercise_id, True)
+    assert_result(exercises.check(exercise_id, ex.wrong), exercise_id, False)
+    if isinstance(expected, Fraction):  # the same number written as a float or as "p/q"
+        assert_result(exercises.check(exercise_id, float(expected)), exercise_id, True)
+        assert_result(
+            exercises.check(exercise_id, f"{expected.numerator}/{expected.denominator}"),
+            exercise_id,
+            True,
+        )
+    for answer in odd_answers(expected):
+        result = exercises.check(exercise_id, answer)  # must not raise
+        assert_result(result, exercise_id, False)
+        if isinstance(expected, float):
+            assert repr(expected) not in result.message
+    for answer in (0, 1, 0.5, 100, "1/2", "0.5"):  # plausible numbers: right for a few exercises
         result = exercises.check(exercise_id, answer)
-        assert isinstance(result.correct, bool)
+        assert_result(result, exercise_id, result.correct)
