@@ -1,22 +1,35 @@
 """bleu: BLEU rebuilt step by step, the helper package of the BLEU notebook suite.
 
 The public names follow NLTK's ``nltk.translate.bleu_score`` (argument order included),
-so ``from bleu import sentence_bleu`` gives the same float as NLTK's. See the notebooks
-for the story and the docstrings for the formulas.
+so ``from bleu import sentence_bleu`` gives the same float as NLTK's, and sacreBLEU's
+for raw text (``corpus_score``). See the notebooks for the story and the docstrings for
+the formulas.
 
-The corpus-level names (``corpus_bleu``, ``corpus_score``, ``segment_stats``) are the fast
-implementations of :mod:`bleu.fast`; the step-by-step versions the notebooks teach stay in
-:mod:`bleu.score` and :mod:`bleu.sacre`, and the tests check that both give the same numbers.
+Each rule of BLEU is written once, and each scorer exists in two roles, both public:
+
+========================  =========================================  ===============================
+rules                     step by step (what the notebooks build)    vectorised (numpy, for speed)
+========================  =========================================  ===============================
+NLTK's, on token lists    :mod:`bleu.nltk_rules`                     :mod:`bleu.vectorized`
+sacreBLEU's, on raw text  :mod:`bleu.sacrebleu_rules`                :mod:`bleu.vectorized`
+========================  =========================================  ===============================
+
+The names exported here are: ``sentence_bleu``, ``sentence_score`` and
+``score_from_stats`` from the step-by-step modules (a sentence is cheap);
+``corpus_bleu``, ``corpus_score``, ``segment_stats``, ``sentence_stats`` and
+``bleu_from_stats`` from :mod:`bleu.vectorized`, whose twins of the same names in the
+step-by-step modules give the same numbers. The tests compare every one of them with NLTK
+or sacreBLEU directly. The building blocks (:mod:`bleu.ngrams`, :mod:`bleu.precision`,
+:mod:`bleu.brevity`, :mod:`bleu.smoothing`, :mod:`bleu.tokenizers`) are shared by both.
 """
 
 from . import data, display, plot
 from .brevity import brevity_penalty, closest_ref_length
 from .explain import BleuReport, explain
-from .fast import bleu_from_stats, corpus_bleu, corpus_score, segment_stats
 from .ngrams import count_ngrams
+from .nltk_rules import sentence_bleu
 from .precision import clipped_counts, modified_precision
-from .sacre import BleuScore, score_from_stats, sentence_score
-from .score import sentence_bleu
+from .sacrebleu_rules import BleuOptions, BleuScore, score_from_stats, sentence_score
 from .significance import (
     ConfidenceResult,
     PairedResult,
@@ -25,13 +38,14 @@ from .significance import (
     paired_bootstrap,
 )
 from .smoothing import Precision, SmoothingFunction
-from .stats import sentence_stats
-from .tokenize import TOKENIZERS, get_tokenizer
+from .tokenizers import TOKENIZERS, get_tokenizer
+from .vectorized import bleu_from_stats, corpus_bleu, corpus_score, segment_stats, sentence_stats
 
 __version__ = "0.1.0"
 
 __all__ = [
     "TOKENIZERS",
+    "BleuOptions",
     "BleuReport",
     "BleuScore",
     "ConfidenceResult",

@@ -1,4 +1,4 @@
-"""The brevity penalty (Papineni et al., 2002, section 2.2.2).
+"""The brevity penalty (Papineni et al., 2002, section 2.2.2): the package's only one.
 
 Precision alone rewards short candidates ("it is" has p_1 = p_2 = 1). BLEU multiplies by::
 
@@ -7,19 +7,30 @@ Precision alone rewards short candidates ("it is" has p_1 = p_2 = 1). BLEU multi
     BP = 0                if c == 0
 
 where ``c`` is the candidate length and ``r`` the *effective reference length*: the
-length of the reference closest to ``c``, the shorter one on a tie.
+length of the reference closest to ``c``, the shorter one on a tie. For a corpus, ``c``
+and ``r`` are sums over its sentences. Every scorer of :mod:`bleu` calls
+:func:`brevity_penalty`: the step-by-step and vectorised NLTK and sacreBLEU rules, the
+resampling tests (on arrays of lengths) and soft BLEU (on a real expected length).
+
+Defined in notebook 06 (brevity penalty).
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Hashable, Iterable, Sequence
+from numbers import Real
+from typing import Any, overload
 
-from ._validate import check_length, check_references
+import numpy as np
+
+from ._checks import check_references
 
 
-def closest_ref_length(references: Iterable[Sequence[Hashable]], hyp_len: int) -> int:
+def closest_ref_length(references: Iterable[Sequence[Hashable]], hyp_len: float) -> int:
     """Length of the reference whose length is closest to ``hyp_len`` (ties: the shorter).
+
+    ``hyp_len`` may be real: soft BLEU's expected length.
 
     >>> closest_ref_length([["a"] * 9, ["a"] * 11], 10)
     9
@@ -27,29 +38,61 @@ def closest_ref_length(references: Iterable[Sequence[Hashable]], hyp_len: int) -
     18
     """
     references = check_references(references)
-    hyp_len = check_length(hyp_len, "hyp_len")
-    return _closest(map(len, references), hyp_len)
+    hyp_len = _check_real(hyp_len, "hyp_len")
+    return closest_length(map(len, references), hyp_len)
 
 
-def _closest(ref_lens: Iterable[int], hyp_len: int) -> int:
+def closest_length(ref_lens: Iterable[int], hyp_len: float) -> int:
+    """The closest of ``ref_lens`` to ``hyp_len``, the shorter on a tie (unchecked)."""
     return min(ref_lens, key=lambda ref_len: (abs(ref_len - hyp_len), ref_len))
 
 
-def brevity_penalty(closest_ref_len: int, hyp_len: int) -> float:
+def _check_real(value: Any, name: str) -> float:
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, Real):
+        raise TypeError(f"{name} must be a number >= 0, not {type(value).__name__}")
+    if math.isnan(value) or value < 0:
+        raise ValueError(f"{name} must be a number >= 0, got {value!r}")
+    return value
+
+
+@overload
+def brevity_penalty(closest_ref_len: float, hyp_len: float) -> float: ...
+@overload
+def brevity_penalty(closest_ref_len: np.ndarray, hyp_len: np.ndarray) -> np.ndarray: ...
+
+
+def brevity_penalty(closest_ref_len: Any, hyp_len: Any, *, both_empty: float = 0.0) -> Any:
     """``1`` if ``c > r``, ``0`` if ``c == 0``, else ``exp(1 - r / c)``.
 
     Arguments follow NLTK's order: the effective reference length ``r`` first, then the
     hypothesis length ``c``. For a corpus, pass the sums of both over all sentences.
+    Lengths may be real (soft BLEU's expected length) and may be numpy arrays, for many
+    corpora at once (bootstrap resamples); then an array is returned.
+
+    The libraries part only when there is nothing at all, ``c = r = 0``: NLTK's rule
+    checks ``c == 0`` and gives 0, sacreBLEU's penalises only ``c < r`` and gives 1.
+    ``both_empty`` is that value (sacreBLEU's rules pass 1.0).
 
     >>> brevity_penalty(18, 18)
     1.0
     >>> round(brevity_penalty(7, 2), 3)
     0.082
+    >>> brevity_penalty(np.array([7, 7, 7]), np.array([0, 7, 8])).tolist()
+    [0.0, 1.0, 1.0]
     """
-    r = check_length(closest_ref_len, "closest_ref_len")
-    c = check_length(hyp_len, "hyp_len")
+    if isinstance(closest_ref_len, np.ndarray) or isinstance(hyp_len, np.ndarray):
+        r = np.asarray(closest_ref_len, dtype=np.float64)
+        c = np.asarray(hyp_len, dtype=np.float64)
+        if np.isnan(r).any() or np.isnan(c).any() or (r < 0).any() or (c < 0).any():
+            raise ValueError("brevity_penalty needs lengths >= 0")
+        with np.errstate(divide="ignore", invalid="ignore"):
+            short = np.exp(1 - r / c)
+        zero = np.where(r == 0, both_empty, 0.0)
+        return np.where(c > r, 1.0, np.where(c == 0, zero, short))
+    r = _check_real(closest_ref_len, "closest_ref_len")
+    c = _check_real(hyp_len, "hyp_len")
     if c > r:
         return 1.0
     if c == 0:
-        return 0.0
+        return float(both_empty) if r == 0 else 0.0
     return math.exp(1 - r / c)

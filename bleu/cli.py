@@ -29,8 +29,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from .fast import EncodedReferences, prepare
-from .sacre import SMOOTH_DEFAULTS, BleuScore, make_signature, score_from_stats
+from .sacrebleu_rules import SMOOTH_DEFAULTS, BleuOptions, BleuScore, bleu_of_sums
 from .significance import (
     DEFAULT_SEED,
     ConfidenceResult,
@@ -39,7 +38,8 @@ from .significance import (
     confidence_from_stats,
     paired_bootstrap_from_stats,
 )
-from .tokenize import TOKENIZERS
+from .tokenizers import TOKENIZERS
+from .vectorized import EncodedReferences, prepare
 
 PROG = "python -m bleu"
 
@@ -213,17 +213,26 @@ def _score_text(result: BleuScore, estimate: ConfidenceResult | None = None) -> 
     )
 
 
-def _single(args: argparse.Namespace, hyps: list[str], refs: EncodedReferences) -> str:
-    options = {
-        "smooth": args.smooth,
-        "smooth_value": args.smooth_value,
-        "effective_order": args.effective_order,
+def _scoring(options: BleuOptions) -> dict[str, Any]:
+    """The options that act on statistics, for the tests of :mod:`bleu.significance`."""
+    return {
+        "smooth": options.smooth,
+        "smooth_value": options.smooth_value,
+        "effective_order": options.effective_order,
     }
-    rows = refs.stats(hyps, args.max_order)
-    result = score_from_stats(rows.sum(axis=0), signature=_signature(args, refs), **options)
-    estimate = None
-    if args.confidence:
-        estimate = confidence_from_stats(rows, args.confidence_n, args.seed, **options)
+
+
+def _single(
+    args: argparse.Namespace, hyps: list[str], refs: EncodedReferences, options: BleuOptions
+) -> str:
+    signature = options.signature(refs.nrefs)
+    if not args.confidence:
+        result = bleu_of_sums(refs.sums(hyps), options, signature)
+        estimate = None
+    else:
+        rows = refs.stats(hyps)
+        result = bleu_of_sums(rows.sum(axis=0), options, signature)
+        estimate = confidence_from_stats(rows, args.confidence_n, args.seed, **_scoring(options))
         signature = _with_tests(result.signature, bs=args.confidence_n, seed=args.seed)
         result = dataclasses.replace(result, signature=signature)
     if args.format == "json":
@@ -238,18 +247,6 @@ def _single(args: argparse.Namespace, hyps: list[str], refs: EncodedReferences) 
             )
         return json.dumps(data, indent=1, ensure_ascii=False)
     return f"{_score_text(result, estimate)}\n{result.signature}"
-
-
-def _signature(args: argparse.Namespace, refs: EncodedReferences) -> str:
-    return make_signature(
-        refs.nrefs,
-        args.tokenize,
-        args.lowercase,
-        args.smooth,
-        args.smooth_value,
-        args.effective_order,
-        args.max_order,
-    )
 
 
 def _table(rows: list[list[str]]) -> str:
@@ -268,17 +265,16 @@ _NOTE = (
 )
 
 
-def _several(args: argparse.Namespace, systems: list[list[str]], refs: EncodedReferences) -> str:
-    options = {
-        "smooth": args.smooth,
-        "smooth_value": args.smooth_value,
-        "effective_order": args.effective_order,
-    }
+def _several(
+    args: argparse.Namespace,
+    systems: list[list[str]],
+    refs: EncodedReferences,
+    options: BleuOptions,
+) -> str:
     names = ["standard input" if path == "-" else path for path in args.input]
-    stats = [refs.stats(hyps, args.max_order) for hyps in systems]
-    signature = _signature(args, refs)
+    signature = options.signature(refs.nrefs)
     if not (args.paired_bs or args.paired_ar):
-        scores = [score_from_stats(rows.sum(axis=0), **options).score for rows in stats]
+        scores = [bleu_of_sums(refs.sums(hyps), options).score for hyps in systems]
         if args.format == "json":
             data = [
                 {
@@ -290,15 +286,17 @@ def _several(args: argparse.Namespace, systems: list[list[str]], refs: EncodedRe
             return json.dumps(data, indent=4, ensure_ascii=False)
         rows = [["System", "BLEU"]] + [[n, f"{s:.2f}"] for n, s in zip(names, scores)]
         return f"{_table(rows)}\n\n{signature}"
+    stats = [refs.stats(hyps) for hyps in systems]
+    scoring = _scoring(options)
     results: list[PairedResult] = []
     for rows in stats[1:]:
         if args.paired_bs:
             test = paired_bootstrap_from_stats(
-                stats[0], rows, args.paired_bs_n, args.seed, **options
+                stats[0], rows, args.paired_bs_n, args.seed, **scoring
             )
         else:
             test = approximate_randomization_from_stats(
-                stats[0], rows, args.paired_ar_n, args.seed, **options
+                stats[0], rows, args.paired_ar_n, args.seed, **scoring
             )
         results.append(test)
     if args.paired_bs:
@@ -349,10 +347,18 @@ def run(args: argparse.Namespace) -> str:
     _check_mode(args)
     systems, streams = _read_systems(args)
     try:
-        hyps, refs, _ = prepare(systems[0], streams, args.tokenize, args.lowercase, args.max_order)
+        options = BleuOptions(
+            args.tokenize,
+            args.lowercase,
+            args.smooth,
+            args.smooth_value,
+            args.max_order,
+            args.effective_order,
+        )
+        hyps, refs = prepare(systems[0], streams, options)
         if len(systems) == 1:
-            return _single(args, hyps, refs)
-        return _several(args, systems, refs)
+            return _single(args, hyps, refs, options)
+        return _several(args, systems, refs, options)
     except (TypeError, ValueError) as exc:
         raise InputError(str(exc)) from None
 

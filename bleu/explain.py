@@ -14,11 +14,11 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ._validate import check_order, check_references, check_tokens, check_weight_tuple
-from .brevity import _closest, brevity_penalty
+from ._checks import check_order, check_references, check_tokens, check_weight_tuple
+from .brevity import brevity_penalty, closest_length
 from .ngrams import iter_ngrams
+from .nltk_rules import combine
 from .precision import _max_ref_counts
-from .score import _combine
 
 
 @dataclass(frozen=True)
@@ -173,8 +173,8 @@ def explain(
             )
         )
     c = len(hyp)
-    r = _closest(map(len, refs), c)
+    r = closest_length(map(len, refs), c)
     bp = brevity_penalty(r, c)
     p_n = [o.precision for o in orders]
-    score = 0.0 if p_n[0] == 0 else _combine(p_n, weight, bp, zero_is_zero=True)
+    score = 0.0 if p_n[0] == 0 else combine(p_n, weight, bp, zero_is_zero=True)
     return BleuReport(tuple(hyp), tuple(map(tuple, refs)), tuple(orders), c, r, bp, score)

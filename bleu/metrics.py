@@ -24,7 +24,7 @@ from itertools import pairwise
 from typing import Any
 
 from .display import Table
-from .score import sentence_bleu
+from .nltk_rules import sentence_bleu
 from .smoothing import SmoothingFunction
 
 #: Column names of :func:`score_all`, in order.

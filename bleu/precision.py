@@ -7,6 +7,8 @@ that uses it most (``Max_Ref_Count``)::
     p_n = sum_g Count_clip(g) / sum_g Count(g)
 
 Documents 000 and 001 call the first function ``count_clip``.
+
+Defined in notebooks 03 (clipping, unigrams) and 04 (any order).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from collections import Counter
 from collections.abc import Hashable, Sequence
 from fractions import Fraction
 
-from ._validate import check_order, check_references, check_tokens
+from ._checks import check_order, check_references, check_tokens
 from .ngrams import iter_ngrams
 
 

@@ -26,10 +26,19 @@ float32), which can move a p-value only when a resampled difference ties the obs
 A small p-value says the difference is unlikely if both outputs came from the same
 process; it says nothing about whether the difference matters.
 
-Memory: to draw what sacreBLEU draws, the random numbers come in one call, as in
-sacreBLEU: ``n_samples x segments`` int64 indices (24 MB for 1000 x 3000) or
-``n_trials x segments`` booleans (30 MB for 10000 x 3000). The sums are then formed
-block by block, so nothing larger is held.
+One departure from sacreBLEU, on purpose: when the two systems score exactly the same
+on the whole test set (a system compared with itself), there is no difference to test
+and the p-value is 1.0. sacreBLEU reports a small p there (about ``1 / (n + 1)``, since
+no resample can beat an observed difference of 0 by ``>``), and calls identical systems
+"significantly different". Every other case keeps sacreBLEU's p-value.
+
+Cost: linear in resamples x segments; memory bounded. sacreBLEU draws every resample's
+indices in one call (``n_samples x segments`` int64: 8 GB for 1000 x 1e6); here they are
+drawn in blocks of rows from the same generator, which yields the same numbers (block
+sizes are multiples of 32 rows, so numpy's buffered boolean draws line up too), and each
+block is turned into per-segment counts and multiplied with the statistics.
+
+Defined in notebook 10 (corpus BLEU and significance).
 
 >>> refs = [["the cat sat on the mat", "a dog ran in the park", "it is raining again"]]
 >>> result = confidence_interval(["the cat sat on a mat", "a dog ran", "it rains"], refs,
@@ -46,98 +55,59 @@ from typing import Any
 
 import numpy as np
 
-from .fast import EncodedReferences, check_segments, prepare
-from .sacre import _LOG_ZERO, _check_bool, _check_smoothing
+from ._checks import check_stats
+from .sacrebleu_rules import BleuOptions, check_hypotheses
+from .vectorized import EncodedReferences, bleu_of_sum_rows, prepare
 
 DEFAULT_SEED = 12345
 """sacreBLEU's default seed (``SACREBLEU_SEED``)."""
 
-_CHUNK_CELLS = 2**19  # rows x segments per block when summing resamples (bounds memory)
+MAX_RESAMPLES = 10**7
+"""The most resamples or trials one test draws (p-values finer than 1e-7 mean nothing)."""
+
+_BLOCK_CELLS = 2**22  # resamples x segments drawn at once (bounds memory)
 
 
-# --- BLEU for many rows of summed statistics at once --------------------------------
+def _block_rows(n_segments: int) -> int:
+    """Resamples per block: a multiple of 32, about _BLOCK_CELLS cells."""
+    return max(32, (_BLOCK_CELLS // max(n_segments, 1)) // 32 * 32)
 
 
-def scores_from_stats(
-    sums: Any,
-    smooth: str = "exp",
-    smooth_value: float | None = None,
-    effective_order: bool = False,
-) -> np.ndarray:
-    """BLEU (0-100) of each row of summed statistics ``[c, r, m_1..m_N, t_1..t_N]``.
+def _resampled_sums(
+    rng: np.random.Generator, n_samples: int, tables: Sequence[np.ndarray]
+) -> list[np.ndarray]:
+    """Column sums of ``n_samples`` bootstrap resamples of each table's rows.
 
-    :func:`bleu.score_from_stats` for a whole matrix at once (the same arithmetic, in
-    numpy): ``p_n = 100 m_n / t_n`` with sacreBLEU's smoothing, ``BP = exp(1 - r / c)``
-    when ``c < r``, ``BLEU = BP exp(sum_n log p_n / N)``.
-
-    >>> scores_from_stats([[7, 7, 6, 4, 2, 1, 7, 6, 5, 4], [7, 7, 0, 0, 0, 0, 7, 6, 5, 4]])
-    array([48.89230224,  0.        ])
+    The resamples are sacreBLEU's: ``rng.choice(N, size=(n_samples, N))``, drawn block by
+    block (the same numbers). Each block of indices becomes counts (how often each segment
+    was drawn) and the sums are ``counts @ table``, the same resample for every table.
     """
-    smooth, value = _check_smoothing(smooth, smooth_value)
-    effective_order = _check_bool(effective_order, "effective_order")
-    stats = np.atleast_2d(np.asarray(sums, dtype=np.float64))
-    if stats.ndim != 2 or stats.shape[1] < 4 or stats.shape[1] % 2:
-        raise ValueError(f"sums must be rows [c, r, m_1..m_N, t_1..t_N], got shape {stats.shape}")
-    order = (stats.shape[1] - 2) // 2
-    sys_len, ref_len = stats[:, 0], stats[:, 1]
-    correct = stats[:, 2 : 2 + order].copy()
-    total = stats[:, 2 + order :].copy()
-    any_match = (correct > 0).any(axis=1)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        bp = np.where(sys_len < ref_len, np.exp(1 - ref_len / sys_len), 1.0)
-        bp[(sys_len < ref_len) & (sys_len <= 0)] = 0.0
-        if smooth == "add-k":
-            correct[:, 1:] += value
-            total[:, 1:] += value
-        valid = np.cumprod(total > 0, axis=1).astype(bool)  # orders before the first empty one
-        zero = (correct == 0) & valid
-        if smooth == "exp":
-            smoothed = 100.0 / (2.0 ** np.cumsum(zero, axis=1) * total)
-        elif smooth == "floor":
-            smoothed = 100.0 * value / total
-        else:
-            smoothed = np.zeros_like(total)
-        precision = np.where(correct == 0, smoothed, 100.0 * correct / total)
-        precision = np.where(valid, precision, 0.0)
-        logs = np.where(precision > 0, np.log(precision), float(_LOG_ZERO))
-    if effective_order:
-        used = np.maximum(valid.sum(axis=1), 1)
-        logs = np.where(np.arange(order) < used[:, None], logs, 0.0)
-    else:
-        used = np.full(len(stats), order)
-    scores = bp * np.exp(logs.sum(axis=1) / used)
-    return np.where(any_match, scores, 0.0)
-
-
-# --- resampling ----------------------------------------------------------------------
-
-
-def _resampled_sums(stats: np.ndarray, indices: np.ndarray) -> np.ndarray:
-    """Column sums of ``stats[indices[i]]`` for every row ``i``, exactly (float64 ints).
-
-    Each resample is turned into counts (how often each segment was drawn) and the sums
-    are ``counts @ stats``: one matrix product instead of a gather of every row.
-    """
-    n_rows, n = indices.shape
-    table = stats.astype(np.float64)
-    out = np.empty((n_rows, stats.shape[1]))
-    block = max(1, _CHUNK_CELLS // max(n, 1))
-    for start in range(0, n_rows, block):
-        part = indices[start : start + block]
-        offsets = (np.arange(len(part)) * n)[:, None]
-        counts = np.bincount((part + offsets).ravel(), minlength=len(part) * n)
-        out[start : start + block] = counts.reshape(len(part), n) @ table
+    n = len(tables[0])
+    floats = [table.astype(np.float64) for table in tables]
+    out = [np.empty((n_samples, table.shape[1])) for table in tables]
+    step = _block_rows(n)
+    for start in range(0, n_samples, step):
+        rows = min(step, n_samples - start)
+        indices = rng.choice(n, size=(rows, n), replace=True)
+        indices += (np.arange(rows) * n)[:, None]
+        counts = np.bincount(indices.ravel(), minlength=rows * n).reshape(rows, n)
+        del indices
+        counts = counts.astype(np.float64)
+        for table, sums in zip(floats, out):
+            sums[start : start + rows] = counts @ table
     return out
 
 
-def _masked_sums(mask: np.ndarray, stats: np.ndarray) -> np.ndarray:
-    """``mask @ stats`` for a boolean matrix, block by block (float64, exact)."""
-    n_rows, n = mask.shape
-    table = stats.astype(np.float64)
-    out = np.empty((n_rows, stats.shape[1]))
-    block = max(1, _CHUNK_CELLS // max(n, 1))
-    for start in range(0, n_rows, block):
-        out[start : start + block] = mask[start : start + block].astype(np.float64) @ table
+def _swapped_sums(rng: np.random.Generator, n_trials: int, difference: np.ndarray) -> np.ndarray:
+    """``mask @ difference`` for sacreBLEU's swap masks ``rng.integers(2, size=(n, N))``."""
+    n = len(difference)
+    table = difference.astype(np.float64)
+    out = np.empty((n_trials, difference.shape[1]))
+    step = _block_rows(n)
+    for start in range(0, n_trials, step):
+        rows = min(step, n_trials - start)
+        mask = rng.integers(2, size=(rows, n), dtype=bool)
+        out[start : start + rows] = mask.astype(np.float64) @ table
     return out
 
 
@@ -220,59 +190,70 @@ class PairedResult:
 
 
 def _check_count(value: Any, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
         raise TypeError(f"{name} must be a whole number, not {type(value).__name__}")
     if value < 1:
         raise ValueError(f"{name} must be at least 1, got {value}")
+    if value > MAX_RESAMPLES:
+        raise ValueError(
+            f"{name}={value} is more than {MAX_RESAMPLES:,} resamples: p-values finer than "
+            f"1e-7 mean nothing, and the scores alone would take {value * 16 / 2**30:,.0f} GiB"
+        )
     return int(value)
 
 
 def _check_seed(seed: Any) -> int | None:
     if seed is None:
         return None
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
+    if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)):
         raise TypeError(f"seed must be a whole number or None, not {type(seed).__name__}")
     if seed < 0:
         raise ValueError(f"seed must be >= 0, got {seed}")
     return int(seed)
 
 
-def _check_stats(stats: Any, name: str) -> np.ndarray:
-    array = np.asarray(stats)
-    if array.ndim != 2 or array.shape[0] < 1 or array.shape[1] < 4 or array.shape[1] % 2:
-        raise ValueError(f"{name} must be per-segment rows [c, r, m.., t..], got {array.shape}")
-    if not np.issubdtype(array.dtype, np.integer) or (array < 0).any():
-        raise ValueError(f"{name} must hold non-negative whole numbers")
-    return array
+def _segment_rows(stats: Any, name: str) -> np.ndarray:
+    rows = check_stats(stats, name)
+    if rows.ndim != 2:
+        raise ValueError(f"{name} must be per-segment rows (a 2-D array), not one row of sums")
+    return rows
 
 
 def _paired_stats(baseline: Any, system: Any) -> tuple[np.ndarray, np.ndarray]:
-    base = _check_stats(baseline, "baseline")
-    sys_ = _check_stats(system, "system")
+    base = _segment_rows(baseline, "baseline")
+    sys_ = _segment_rows(system, "system")
     if base.shape != sys_.shape:
         raise ValueError(f"baseline has shape {base.shape} but system has shape {sys_.shape}")
     return base, sys_
 
 
+def _score(rows: np.ndarray, options: BleuOptions) -> float:
+    return float(bleu_of_sum_rows(rows.sum(axis=0)[None, :].astype(np.float64), options)[0])
+
+
+def _estimate(score: float, samples: np.ndarray, seed: int | None) -> ConfidenceResult:
+    mean, half, low, high = _interval(samples)
+    return ConfidenceResult(score, mean, half, low, high, len(samples), seed, samples)
+
+
+def _p_value(exceeding: int, n: int, observed: float) -> float:
+    """``(#{resampled > observed} + 1) / (n + 1)``; 1.0 when nothing differs at all."""
+    return 1.0 if observed == 0 else (exceeding + 1) / (n + 1)
+
+
 def confidence_from_stats(
     stats: Any, n_samples: int = 1000, seed: int | None = DEFAULT_SEED, **bleu_options: Any
 ) -> ConfidenceResult:
-    """:func:`confidence_interval` from per-segment statistics (rows of :func:`segment_stats`)."""
-    rows = _check_stats(stats, "stats")
+    """:func:`confidence_interval` from per-segment statistics (rows of :func:`segment_stats`).
+
+    ``bleu_options`` are ``smooth``, ``smooth_value`` and ``effective_order``.
+    """
+    options = BleuOptions(**bleu_options)
+    rows = _segment_rows(stats, "stats")
     n_samples = _check_count(n_samples, "n_samples")
     seed = _check_seed(seed)
-    rng = np.random.default_rng(seed)
-    indices = rng.choice(len(rows), size=(n_samples, len(rows)), replace=True)
-    return _confidence(rows, indices, seed, bleu_options)
-
-
-def _confidence(
-    rows: np.ndarray, indices: np.ndarray, seed: int | None, options: dict
-) -> ConfidenceResult:
-    score = float(scores_from_stats(rows.sum(axis=0), **options)[0])
-    samples = scores_from_stats(_resampled_sums(rows, indices), **options)
-    mean, half, low, high = _interval(samples)
-    return ConfidenceResult(score, mean, half, low, high, len(indices), seed, samples)
+    (sums,) = _resampled_sums(np.random.default_rng(seed), n_samples, [rows])
+    return _estimate(_score(rows, options), bleu_of_sum_rows(sums, options), seed)
 
 
 def paired_bootstrap_from_stats(
@@ -283,17 +264,17 @@ def paired_bootstrap_from_stats(
     **bleu_options: Any,
 ) -> PairedResult:
     """:func:`paired_bootstrap` from the two systems' per-segment statistics."""
+    options = BleuOptions(**bleu_options)
     base, sys_ = _paired_stats(baseline, system)
     n_samples = _check_count(n_samples, "n_samples")
     seed = _check_seed(seed)
-    rng = np.random.default_rng(seed)
-    indices = rng.choice(len(base), size=(n_samples, len(base)), replace=True)
-    base_result = _confidence(base, indices, seed, bleu_options)
-    sys_result = _confidence(sys_, indices, seed, bleu_options)
+    base_sums, sys_sums = _resampled_sums(np.random.default_rng(seed), n_samples, [base, sys_])
+    base_result = _estimate(_score(base, options), bleu_of_sum_rows(base_sums, options), seed)
+    sys_result = _estimate(_score(sys_, options), bleu_of_sum_rows(sys_sums, options), seed)
     delta = abs(base_result.score - sys_result.score)
     diffs = np.abs(sys_result.samples - base_result.samples)
     centred = diffs - diffs.mean()
-    p_value = (int(np.sum(centred > delta)) + 1) / (n_samples + 1)
+    p_value = _p_value(int(np.sum(centred > delta)), n_samples, delta)
     return PairedResult(
         "paired bootstrap",
         sys_result.score,
@@ -316,27 +297,24 @@ def approximate_randomization_from_stats(
     **bleu_options: Any,
 ) -> PairedResult:
     """:func:`approximate_randomization` from the two systems' per-segment statistics."""
+    options = BleuOptions(**bleu_options)
     base, sys_ = _paired_stats(baseline, system)
     n_trials = _check_count(n_trials, "n_trials")
     seed = _check_seed(seed)
     if n_confidence:
         n_confidence = _check_count(n_confidence, "n_confidence")
     rng = np.random.default_rng(seed)
-    take_base = rng.integers(2, size=(n_trials, len(base)), dtype=bool)
-    base_score = float(scores_from_stats(base.sum(axis=0), **bleu_options)[0])
-    sys_score = float(scores_from_stats(sys_.sum(axis=0), **bleu_options)[0])
-    # pseudo-system a takes the baseline's segment where take_base is set, b the other one
-    shuffled_a = sys_.sum(axis=0) + _masked_sums(take_base, base - sys_)
+    base_score, sys_score = _score(base, options), _score(sys_, options)
+    # pseudo-system a takes the baseline's segment where the mask is set, b the other one
+    shuffled_a = sys_.sum(axis=0) + _swapped_sums(rng, n_trials, base - sys_)
     shuffled_b = (base.sum(axis=0) + sys_.sum(axis=0)) - shuffled_a
-    diffs = np.abs(
-        scores_from_stats(shuffled_a, **bleu_options)
-        - scores_from_stats(shuffled_b, **bleu_options)
-    )
-    p_value = (int(np.sum(diffs > abs(base_score - sys_score))) + 1) / (n_trials + 1)
+    diffs = np.abs(bleu_of_sum_rows(shuffled_a, options) - bleu_of_sum_rows(shuffled_b, options))
+    delta = abs(base_score - sys_score)
+    p_value = _p_value(int(np.sum(diffs > delta)), n_trials, delta)
     mean = ci = None
     if n_confidence:
-        indices = rng.choice(len(sys_), size=(n_confidence, len(sys_)), replace=True)
-        estimate = _confidence(sys_, indices, seed, bleu_options)
+        (sums,) = _resampled_sums(rng, n_confidence, [sys_])
+        estimate = _estimate(sys_score, bleu_of_sum_rows(sums, options), seed)
         mean, ci = estimate.mean, estimate.ci
     return PairedResult(
         "approximate randomization",
@@ -354,26 +332,26 @@ def approximate_randomization_from_stats(
 # --- the tests on raw text -----------------------------------------------------------
 
 
-def _bleu_options(smooth: Any, smooth_value: Any, effective_order: Any) -> dict[str, Any]:
-    smooth, _ = _check_smoothing(smooth, smooth_value)
-    return {
-        "smooth": smooth,
-        "smooth_value": smooth_value,
-        "effective_order": _check_bool(effective_order, "effective_order"),
-    }
-
-
 def _two_systems(
-    baseline: Any, system: Any, references: Any, tokenize: Any, lowercase: Any, order: Any
+    baseline: Any, system: Any, references: Any, options: BleuOptions
 ) -> tuple[np.ndarray, np.ndarray, EncodedReferences]:
-    base_hyps, refs, max_order = prepare(baseline, references, tokenize, lowercase, order)
-    sys_hyps = check_segments(system, "system")
+    base_hyps, refs = prepare(baseline, references, options)
+    sys_hyps = check_hypotheses(system, "system")
     if len(sys_hyps) != len(base_hyps):
         raise ValueError(
             f"system has {len(sys_hyps)} segments but baseline has {len(base_hyps)}: "
             "both must translate the same test set"
         )
-    return refs.stats(base_hyps, max_order), refs.stats(sys_hyps, max_order), refs
+    return refs.stats(base_hyps), refs.stats(sys_hyps), refs
+
+
+def _scoring(options: BleuOptions) -> dict[str, Any]:
+    """The options that act on statistics (the others act on the text)."""
+    return {
+        "smooth": options.smooth,
+        "smooth_value": options.smooth_value,
+        "effective_order": options.effective_order,
+    }
 
 
 def confidence_interval(
@@ -393,9 +371,11 @@ def confidence_interval(
     ``references`` are sacreBLEU reference streams; the options are those of
     :func:`bleu.corpus_score`. ``seed=None`` draws fresh randomness.
     """
-    options = _bleu_options(smooth, smooth_value, effective_order)
-    hyps, refs, max_order = prepare(system, references, tokenize, lowercase, max_ngram_order)
-    return confidence_from_stats(refs.stats(hyps, max_order), n_samples, seed, **options)
+    options = BleuOptions(
+        tokenize, lowercase, smooth, smooth_value, max_ngram_order, effective_order
+    )
+    hyps, refs = prepare(system, references, options)
+    return confidence_from_stats(refs.stats(hyps), n_samples, seed, **_scoring(options))
 
 
 def paired_bootstrap(
@@ -417,9 +397,11 @@ def paired_bootstrap(
     ``mean`` and ``ci`` are the system's BLEU, bootstrap mean and 95% half-width,
     ``baseline`` the same for the baseline, ``p_value`` the test's p-value.
     """
-    options = _bleu_options(smooth, smooth_value, effective_order)
-    base, sys_, _ = _two_systems(baseline, system, references, tokenize, lowercase, max_ngram_order)
-    return paired_bootstrap_from_stats(base, sys_, n_samples, seed, **options)
+    options = BleuOptions(
+        tokenize, lowercase, smooth, smooth_value, max_ngram_order, effective_order
+    )
+    base, sys_, _ = _two_systems(baseline, system, references, options)
+    return paired_bootstrap_from_stats(base, sys_, n_samples, seed, **_scoring(options))
 
 
 def approximate_randomization(
@@ -441,9 +423,13 @@ def approximate_randomization(
     ``n_confidence > 0`` also bootstraps the system's mean and 95% half-width with that
     many resamples, drawn after the trials as sacreBLEU's ``n_ar_confidence`` does.
     """
-    options = _bleu_options(smooth, smooth_value, effective_order)
-    base, sys_, _ = _two_systems(baseline, system, references, tokenize, lowercase, max_ngram_order)
-    return approximate_randomization_from_stats(base, sys_, n_trials, seed, n_confidence, **options)
+    options = BleuOptions(
+        tokenize, lowercase, smooth, smooth_value, max_ngram_order, effective_order
+    )
+    base, sys_, _ = _two_systems(baseline, system, references, options)
+    return approximate_randomization_from_stats(
+        base, sys_, n_trials, seed, n_confidence, **_scoring(options)
+    )
 
 
 __all__ = [
@@ -456,5 +442,4 @@ __all__ = [
     "confidence_interval",
     "paired_bootstrap",
     "paired_bootstrap_from_stats",
-    "scores_from_stats",
 ]

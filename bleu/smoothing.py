@@ -21,7 +21,7 @@ from collections.abc import Hashable, Sequence
 from fractions import Fraction
 from typing import Any
 
-from ._validate import check_references, check_tokens
+from ._checks import check_references, check_tokens
 from .precision import match_counts
 
 Number = Any  # a Fraction, a Precision or a float, as the methods produce them
@@ -48,6 +48,37 @@ class Precision(Fraction):
 
     def __repr__(self) -> str:
         return f"Precision({self.numerator}, {self.denominator})"
+
+
+class UnreducedFraction(Fraction):
+    """A fraction whose ``numerator`` and ``denominator`` stay as given, as NLTK's do.
+
+    NLTK's ``modified_precision`` returns ``Fraction(m, t, _normalize=False)`` and its
+    smoothing methods 1-4, 6 and 7 read ``p.numerator`` and ``p.denominator`` as the raw
+    counts ``m`` and ``t``. A smoothing function that is not this module's (NLTK's own,
+    or one written for NLTK) is handed these, so it gives NLTK's value. The value is the
+    ordinary fraction's.
+
+    >>> p = UnreducedFraction(4, 6)
+    >>> p.numerator, p.denominator, p == Fraction(2, 3)
+    (4, 6, True)
+    """
+
+    def __new__(cls, numerator: int, denominator: int) -> UnreducedFraction:
+        self = super().__new__(cls, numerator, denominator)
+        self._counts = (numerator, denominator)
+        return self
+
+    @property
+    def numerator(self) -> int:  # type: ignore[override]
+        return self._counts[0]
+
+    @property
+    def denominator(self) -> int:  # type: ignore[override]
+        return self._counts[1]
+
+    def __repr__(self) -> str:
+        return f"UnreducedFraction({self._counts[0]}, {self._counts[1]})"
 
 
 def _raw(p: Number) -> tuple[Number, Number]:
@@ -249,3 +280,57 @@ def _precision_of(
 CORPUS_AWARE_METHODS = frozenset(
     {SmoothingFunction.method5, SmoothingFunction.method6, SmoothingFunction.method7}
 )
+
+
+def is_own_method(func: Any, methods: frozenset | None = None) -> bool:
+    """True when ``func`` is a method of a :class:`SmoothingFunction` of this module
+    (one of ``methods``, when given)."""
+    if not isinstance(getattr(func, "__self__", None), SmoothingFunction):
+        return False
+    return methods is None or getattr(func, "__func__", None) in methods
+
+
+def smooth(
+    smoothing_function: Any,
+    precisions: Sequence[Precision],
+    references: Any,
+    hypothesis: Any,
+    hyp_len: int,
+    **extra: Any,
+) -> list[Number]:
+    """Apply ``smoothing_function`` (``None`` for none) as NLTK's BLEU calls it.
+
+    This module's methods get :class:`Precision` s (and, for methods 5-7, the ``extra``
+    corpus statistics); any other callable, NLTK's ``SmoothingFunction`` methods included,
+    gets NLTK's unreduced fractions and NLTK's keyword arguments only, so it returns what
+    it returns inside NLTK. An error inside a foreign function (NLTK's method6 asserts a
+    non-zero trigram precision) is reported as a ``ValueError`` naming the argument.
+    """
+    if smoothing_function is None:
+        return list(precisions)
+    if is_own_method(smoothing_function):
+        return smoothing_function(
+            list(precisions),
+            references=references,
+            hypothesis=hypothesis,
+            hyp_len=hyp_len,
+            **extra,
+        )
+    if not callable(smoothing_function):
+        raise TypeError(
+            "smoothing_function must be a smoothing method such as "
+            f"SmoothingFunction().method1, not {type(smoothing_function).__name__}"
+        )
+    unreduced = [UnreducedFraction(p.matches, p.total) for p in precisions]
+    try:
+        return list(
+            smoothing_function(
+                unreduced, references=references, hypothesis=hypothesis, hyp_len=hyp_len
+            )
+        )
+    except (AssertionError, IndexError, ZeroDivisionError) as exc:
+        name = getattr(smoothing_function, "__qualname__", repr(smoothing_function))
+        raise ValueError(
+            f"smoothing_function {name} failed on these precisions "
+            f"({type(exc).__name__}: {exc}); NLTK fails the same way"
+        ) from None

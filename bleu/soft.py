@@ -46,7 +46,9 @@ from typing import Any
 
 import numpy as np
 
-from ._validate import check_weight_tuple
+from ._checks import check_weight_tuple
+from .brevity import brevity_penalty, closest_length
+from .nltk_rules import combine
 from .precision import _max_ref_counts
 
 Array = np.ndarray
@@ -222,20 +224,6 @@ def expected_totals(probs: Array, max_n: int, eos: int | None = None) -> Array:
     return np.array([b[n:].sum() for n in range(1, max_n + 1)])
 
 
-def closest_length(references: list[list[int]], hyp_len: float) -> int:
-    """The reference length closest to the (expected, real) ``hyp_len``; ties: shorter."""
-    return min((len(r) for r in references), key=lambda ref: (abs(ref - hyp_len), ref))
-
-
-def brevity(ref_len: float, hyp_len: float) -> float:
-    """``1`` if ``c > r``, ``0`` if ``c == 0``, else ``exp(1 - r / c)``, for a real ``c``."""
-    if hyp_len > ref_len:
-        return 1.0
-    if hyp_len == 0:
-        return 0.0
-    return math.exp(1 - ref_len / hyp_len)
-
-
 # ---------------------------------------------------------------- soft BLEU
 
 
@@ -261,7 +249,8 @@ def _stats(probs: Array, refs: list[list[int]], max_n: int, eos: int | None) -> 
         matches.append(np.minimum(expected_counts(probs, grams, eos), limits).sum())
     totals = expected_totals(probs, max_n, eos)
     hyp_len = float(totals[0])
-    return SoftStats(np.array(matches), totals, hyp_len, closest_length(refs, hyp_len))
+    ref_len = closest_length(map(len, refs), hyp_len)
+    return SoftStats(np.array(matches), totals, hyp_len, ref_len)
 
 
 def soft_stats(probs: Any, references: Any, max_n: int = 4, eos: int | None = None) -> SoftStats:
@@ -275,11 +264,11 @@ def soft_stats(probs: Any, references: Any, max_n: int = 4, eos: int | None = No
 
 def _combine(stats: SoftStats, weights: tuple[float, ...]) -> float:
     """``BP * exp(sum_n w_n log p_n)``, 0.0 if a weighted precision is 0 (as sentence_bleu)."""
-    p = [float(v) for v in stats.precisions()]
-    if stats.matches[0] == 0 or any(w > 0 and pn == 0 for w, pn in zip(weights, p)):
+    if stats.matches[0] == 0:
         return 0.0
-    bp = brevity(stats.ref_len, stats.hyp_len)
-    return bp * math.exp(math.fsum(w * math.log(pn) for w, pn in zip(weights, p) if pn > 0))
+    p = [float(v) for v in stats.precisions()]
+    bp = brevity_penalty(stats.ref_len, stats.hyp_len)
+    return combine(p, weights, bp, zero_is_zero=True)
 
 
 def soft_bleu(

@@ -42,8 +42,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ._validate import check_order, check_references, check_tokens, check_weight_tuple
-from .brevity import _closest
+from ._checks import check_order, check_references, check_tokens, check_weight_tuple
+from .brevity import brevity_penalty, closest_length
 from .ngrams import iter_ngrams
 from .precision import match_counts
 
@@ -117,12 +117,7 @@ def brevity_penalty_000(candidate: str, references: Sequence[str]) -> float:
     1.0
     """
     c = len(_sentence(candidate, "candidate").split())
-    r = closest_ref_length_000(candidate, references)
-    if c > r:
-        return 1.0
-    if c == 0:
-        return 0.0
-    return math.exp(1 - r / c)
+    return brevity_penalty(closest_ref_length_000(candidate, references), c)
 
 
 def _drop_log_zero(weights: Sequence[float], precisions: Sequence[float]) -> float:
@@ -184,8 +179,7 @@ def bleu_score_001(
     refs = check_references(references, "references")
     weights = check_weight_tuple(weights, "weights")
     c = len(hyp)
-    r = _closest(map(len, refs), c)
-    bp = 1.0 if c > r else (0.0 if c == 0 else math.exp(1 - r / c))
+    bp = brevity_penalty(closest_length(map(len, refs), c), c)
     p_n = [_doc_precision(refs, hyp, n) for n in range(1, len(weights) + 1)]
     return bp * _drop_log_zero(weights, p_n)
 
@@ -304,9 +298,9 @@ def brevity_penalty_003(candidate: str, references: Sequence[str]) -> float:
     """
     c = len(_sentence(candidate, "candidate").split(" "))
     lengths = [len(r.split(" ")) for r in _sentences(references, "references")]
-    if c in lengths or c >= max(lengths):
+    if c in lengths:  # the document's extra rule; otherwise the paper's formula, r = longest
         return 1.0
-    return math.exp(1 - max(lengths) / c)
+    return brevity_penalty(max(lengths), c)
 
 
 def weighted_mean_003(precisions: Sequence[float], weights: Sequence[float]) -> float:
@@ -399,7 +393,7 @@ def bleu_004(
     p_n = [
         Fraction(*match_counts(refs, hyp, n)) if len(hyp) >= n else 0 for n in range(1, max_n + 1)
     ]
-    return formula_004(p_n, len(hyp), _closest(map(len, refs), len(hyp)))
+    return formula_004(p_n, len(hyp), closest_length(map(len, refs), len(hyp)))
 
 
 # -- formulas learners meet elsewhere ---------------------------------------------------------
@@ -421,7 +415,7 @@ def bleu_d2l(pred_seq: str, label_seq: str, k: int = 4) -> float:
     pred = _sentence(pred_seq, "pred_seq").split(" ")
     label = _sentence(label_seq, "label_seq").split(" ")
     k = check_order(k, "k")
-    score = math.exp(min(0.0, 1 - len(label) / len(pred)))
+    score = brevity_penalty(len(label), len(pred))  # written exp(min(0, 1 - r/c)) there
     for n in range(1, min(k, len(pred)) + 1):
         available = Counter(iter_ngrams(label, n))
         matches = 0
@@ -482,9 +476,9 @@ def bleu_nmt(
         geo_mean = math.exp(sum(math.log(p) / max_order for p in precisions))
     else:
         geo_mean = 0.0
-    ratio = hyp_len / ref_len
-    bp = 1.0 if ratio > 1.0 else math.exp(1 - 1 / ratio)
-    return geo_mean * bp
+    if ref_len == 0 or hyp_len == 0:  # the original divides by both lengths
+        raise ZeroDivisionError("float division by zero (an empty corpus, as in tensorflow/nmt)")
+    return geo_mean * brevity_penalty(ref_len, hyp_len)  # there: exp(1 - 1/ratio), ratio = c/r
 
 
 # -- one calling convention for tables --------------------------------------------------------

@@ -12,7 +12,7 @@ import sacrebleu
 
 import bleu
 from bleu.cli import main
-from bleu.sacre import corpus_score
+from bleu.sacrebleu_rules import corpus_score
 
 HYPS = [
     "The cat sat on the mat.",

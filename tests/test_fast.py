@@ -14,13 +14,13 @@ from hypothesis import strategies as st
 from nltk.translate import bleu_score as nltk_bleu
 
 import bleu
-from bleu import fast
-from bleu.batch import tokenize_stream
-from bleu.sacre import SMOOTH_DEFAULTS
-from bleu.score import corpus_stats
+from bleu import vectorized as fast
+from bleu.tokenizers import tokenize_stream
+from bleu.sacrebleu_rules import SMOOTH_DEFAULTS
+from bleu.nltk_rules import corpus_stats
 from bleu.simulate import load_corpus, simulate_system
-from bleu.stats import sentence_stats
-from bleu.tokenize import TOKENIZERS, get_tokenizer
+from bleu.vectorized import sentence_stats
+from bleu.tokenizers import TOKENIZERS, get_tokenizer
 
 QUICK = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 VOCAB = ["the", "cat", "sat", "on", "mat", "a", "dog", "is", "."]
@@ -205,7 +205,7 @@ def test_batch_13a_on_chosen_hard_cases():
     tokens, end = tokenize_stream(lines, "13a", False)
     expected = []
     for line in lines:
-        expected += [*bleu.tokenize.tokenize_13a(line.rstrip()).split(), end]
+        expected += [*bleu.get_tokenizer("13a")(line.rstrip()).split(), end]
     assert tokens == expected
     assert end not in "".join(lines)
 

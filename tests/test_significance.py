@@ -12,8 +12,8 @@ from sacrebleu.metrics import BLEU
 from sacrebleu.significance import PairedTest
 
 import bleu
-from bleu import fast
-from bleu.sacre import SMOOTH_DEFAULTS
+from bleu import vectorized as fast
+from bleu.sacrebleu_rules import SMOOTH_DEFAULTS
 from bleu.significance import (
     ConfidenceResult,
     PairedResult,
@@ -23,8 +23,8 @@ from bleu.significance import (
     confidence_interval,
     paired_bootstrap,
     paired_bootstrap_from_stats,
-    scores_from_stats,
 )
+from bleu.vectorized import scores_from_stats
 from bleu.simulate import load_corpus, simulate_system
 
 
@@ -66,10 +66,10 @@ def sacre_paired(base, system, refs, test, n, monkeypatch, seed=12345, n_ar_conf
 @st.composite
 def rows(draw):
     """Summed statistics [c, r, m_1..m_4, t_1..t_4] as a corpus could produce them."""
-    c, r = draw(st.integers(0, 40)), draw(st.integers(0, 40))
-    totals = [max(0, c - n) * draw(st.sampled_from([1, 1, 3])) for n in range(4)]
+    lengths = draw(st.lists(st.integers(0, 20), min_size=1, max_size=3))
+    totals = [sum(max(0, c - n) for c in lengths) for n in range(4)]
     matches = [draw(st.integers(0, t)) if draw(st.booleans()) else 0 for t in totals]
-    return [c, r, *matches, *totals]
+    return [sum(lengths), draw(st.integers(0, 40)), *matches, *totals]
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -150,11 +150,18 @@ def test_the_close_pair_is_not_significant_and_the_clear_one_is(refs, close_pair
         assert test(*clear_pair, [refs]).significant()
 
 
-def test_an_identical_copy_gets_the_smallest_p_value_as_in_sacrebleu(refs, clear_pair):
-    # Both tests count resampled differences strictly larger than the observed one (0).
+def test_a_system_against_itself_is_not_significant(refs, clear_pair, monkeypatch):
+    """sacreBLEU reports p = 1/(n+1) here ("significant"); a zero difference gives p = 1."""
     base = clear_pair[0]
-    assert paired_bootstrap(base, list(base), [refs], n_samples=200).p_value == 1 / 201
-    assert approximate_randomization(base, list(base), [refs], n_trials=200).p_value == 1 / 201
+    _, theirs = sacre_paired(base, list(base), refs, "bs", 200, monkeypatch)
+    assert theirs.p_value == pytest.approx(1 / 201)  # the trap we depart from
+    for result in (
+        paired_bootstrap(base, list(base), [refs], n_samples=200),
+        approximate_randomization(base, list(base), [refs], n_trials=200),
+    ):
+        assert result.p_value == 1.0
+        assert result.delta == 0.0
+        assert not result.significant()
 
 
 # --- seeds and results ---------------------------------------------------------------
@@ -232,7 +239,7 @@ def test_options_reach_the_scores(refs, clear_pair):
         (lambda b, s, r: paired_bootstrap_from_stats([[1, 2]], [[1, 2]]), ValueError, "rows"),
         (
             lambda b, s, r: paired_bootstrap_from_stats(
-                np.ones((3, 10), int), np.ones((2, 10), int)
+                np.zeros((3, 10), int), np.zeros((2, 10), int)
             ),
             ValueError,
             "shape",

@@ -11,7 +11,7 @@ from sacrebleu.tokenizers.tokenizer_intl import TokenizerV14International
 from sacrebleu.tokenizers.tokenizer_none import NoneTokenizer
 from sacrebleu.tokenizers.tokenizer_zh import TokenizerZh
 
-from bleu.tokenize import TOKENIZERS, get_tokenizer, is_chinese_char
+from bleu.tokenizers import TOKENIZERS, get_tokenizer, is_chinese_char
 
 SACRE = {
     "none": NoneTokenizer(),

@@ -11,8 +11,8 @@ import math
 from fractions import Fraction
 
 from ..data import load_example
+from ..nltk_rules import sentence_bleu
 from ..precision import modified_precision
-from ..score import sentence_bleu
 from . import Exercise, register
 from . import close_to as _close_to
 

@@ -7,8 +7,8 @@ from fractions import Fraction
 from functools import partial
 
 from ..data import load_example
+from ..nltk_rules import corpus_bleu, sentence_bleu
 from ..precision import modified_precision
-from ..score import corpus_bleu, sentence_bleu
 from ..smoothing import SmoothingFunction
 from . import Exercise, register
 from . import close_to as _close_to

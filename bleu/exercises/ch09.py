@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 from ..data import load_example
-from ..score import sentence_bleu
+from ..nltk_rules import sentence_bleu
 from ..smoothing import SmoothingFunction
 from ..variants import brevity_penalty_000, count_substring_003, grid_ngrams_003
 from . import Exercise, register

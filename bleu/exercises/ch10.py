@@ -5,9 +5,9 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import partial
 
-from ..fast import corpus_score
-from ..significance import confidence_interval, scores_from_stats
+from ..significance import confidence_interval
 from ..simulate import load_corpus, simulate_system
+from ..vectorized import corpus_score, scores_from_stats
 from . import Exercise, register
 from . import close_to as _close_to
 
@@ -36,7 +36,7 @@ def _three_corpus() -> float:
 
 
 def _three_sentence_scores() -> list[float]:
-    from ..fast import segment_stats
+    from ..vectorized import segment_stats
 
     hyps, refs = first_three()
     return [float(s) for s in scores_from_stats(segment_stats(hyps, [refs]), effective_order=True)]

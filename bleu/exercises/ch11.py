@@ -6,7 +6,7 @@ from typing import Any
 
 from .. import metrics
 from ..data import load_example
-from ..score import sentence_bleu
+from ..nltk_rules import sentence_bleu
 from . import Exercise, register, same_answer
 
 CAT_REF = "the cat sat on the mat"

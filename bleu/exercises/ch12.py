@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 
 from .. import soft
+from ..brevity import brevity_penalty, closest_ref_length
 from . import Exercise, register
 from . import close_to as _close_to
 
@@ -109,8 +110,8 @@ def _unclipped() -> float:
 
 def _two_ref_bp() -> float:
     refs = [[1] * n for n in BP_REF_LENGTHS]
-    r = soft.closest_length(refs, BP_EXPECTED_LENGTH)
-    return soft.brevity(r, BP_EXPECTED_LENGTH)
+    r = closest_ref_length(refs, BP_EXPECTED_LENGTH)
+    return brevity_penalty(r, BP_EXPECTED_LENGTH)
 
 
 register(

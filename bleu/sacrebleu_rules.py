@@ -1,6 +1,6 @@
-"""sacreBLEU-compatible BLEU on raw strings (Post, 2018; Papineni et al., 2002).
+"""BLEU by sacreBLEU's rules on raw strings, step by step (Post, 2018; Papineni et al., 2002).
 
-sacreBLEU takes *detokenized* text, tokenizes it itself (:mod:`bleu.tokenize`) and
+sacreBLEU takes *detokenized* text, tokenizes it itself (:mod:`bleu.tokenizers`) and
 reports a *signature* naming every choice that changes the number. Its conventions
 differ from NLTK's (and from the rest of :mod:`bleu`):
 
@@ -27,28 +27,35 @@ differ from NLTK's (and from the rest of :mod:`bleu`):
 BLEU = 48.89 85.7/66.7/40.0/25.0 (BP = 1.000 ratio = 1.000 hyp_len = 7 ref_len = 7)
 >>> result.signature.split("|version:")[0]
 'nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp'
+
+The options that change the number travel together as one frozen :class:`BleuOptions`,
+checked once, which also renders the signature. This module counts segment by segment
+with ``Counter`` s; :mod:`bleu.vectorized` counts the same statistics for a whole corpus
+with numpy. Both are compared with sacreBLEU directly by the tests.
+
+Defined in notebook 08 (libraries); the statistics rows in notebook 10.
 """
 
 from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from numbers import Real
 from typing import Any, ClassVar
 
 import numpy as np
 
-from ._validate import check_order
-from .brevity import _closest
+from ._checks import check_bool, check_order, check_ordered, check_stats
+from .brevity import brevity_penalty, closest_length
 from .precision import match_counts
-from .tokenize import check_tokenizer_name, get_tokenizer
+from .tokenizers import check_tokenizer_name, segment_tokens
 
 SMOOTH_DEFAULTS: dict[str, float | None] = {"none": None, "floor": 0.1, "add-k": 1, "exp": None}
 """sacreBLEU's smoothing methods and the default ``smooth_value`` of each."""
 
-_LOG_ZERO = -9999999999  # sacreBLEU's stand-in for log(0): the score underflows to 0.0
+LOG_ZERO = -9999999999  # sacreBLEU's stand-in for log(0): the score underflows to 0.0
 
 
 @dataclass
@@ -124,16 +131,96 @@ class BleuScore:
         return self.format()
 
 
+# --- the options ----------------------------------------------------------------------
+
+
+def _check_smoothing(smooth: Any, smooth_value: Any) -> None:
+    if not isinstance(smooth, str):
+        raise TypeError(
+            f"smooth must be one of {', '.join(SMOOTH_DEFAULTS)}, not {type(smooth).__name__}"
+        )
+    if smooth not in SMOOTH_DEFAULTS:
+        raise ValueError(
+            f"smooth={smooth!r} is not a known smoothing method; "
+            f"choose one of {', '.join(SMOOTH_DEFAULTS)}"
+        )
+    if smooth_value is None:
+        return
+    if isinstance(smooth_value, (bool, np.bool_)) or not isinstance(smooth_value, Real):
+        raise TypeError(f"smooth_value must be a number or None, not {type(smooth_value).__name__}")
+    if not math.isfinite(smooth_value) or smooth_value < 0:
+        raise ValueError(f"smooth_value must be finite and >= 0, got {smooth_value!r}")
+
+
+@dataclass(frozen=True)
+class BleuOptions:
+    """sacreBLEU's choices that change the score, checked once when made.
+
+    Every function that scores raw text (:func:`corpus_score`, the vectorised twin, the
+    significance tests, the command line) takes its options through one of these.
+
+    >>> BleuOptions(smooth="floor").signature(nrefs=1).rsplit("|", 1)[0]
+    'nrefs:1|case:mixed|eff:no|tok:13a|smooth:floor[0.10]'
+    >>> BleuOptions(tokenize="14a")
+    Traceback (most recent call last):
+    ...
+    ValueError: tokenize='14a' is not a known tokenizer; choose one of none, 13a, intl, char, zh
+    """
+
+    tokenize: str = "13a"
+    lowercase: bool = False
+    smooth: str = "exp"
+    smooth_value: float | None = None
+    max_ngram_order: int = 4
+    effective_order: bool = False
+
+    def __post_init__(self) -> None:
+        check_tokenizer_name(self.tokenize)
+        _check_smoothing(self.smooth, self.smooth_value)
+        set_ = object.__setattr__
+        set_(self, "lowercase", check_bool(self.lowercase, "lowercase"))
+        set_(self, "max_ngram_order", check_order(self.max_ngram_order, "max_ngram_order"))
+        set_(self, "effective_order", check_bool(self.effective_order, "effective_order"))
+
+    @property
+    def smoothing_constant(self) -> float | None:
+        """The ``smooth_value`` in force: the one given, else the method's default."""
+        return SMOOTH_DEFAULTS[self.smooth] if self.smooth_value is None else self.smooth_value
+
+    def tokens(self, segment: str) -> list[str]:
+        """One segment as tokens: lowercased if asked, stripped, tokenized, split."""
+        return segment_tokens(segment, self.tokenize, self.lowercase)
+
+    def signature(self, nrefs: int | str) -> str:
+        """sacreBLEU's signature, with this package's name and version at the end.
+
+        sacreBLEU has no field for the n-gram order (its command line cannot change it);
+        ``ngram:N`` is added only when ``N != 4``, so the default keeps sacreBLEU's form.
+        """
+        from . import __version__  # at call time: bleu/__init__ imports this module
+
+        value = self.smoothing_constant
+        smooth = (
+            self.smooth if SMOOTH_DEFAULTS[self.smooth] is None else f"{self.smooth}[{value:.2f}]"
+        )
+        parts = [
+            f"nrefs:{nrefs}",
+            f"case:{'lc' if self.lowercase else 'mixed'}",
+            f"eff:{'yes' if self.effective_order else 'no'}",
+            f"tok:{self.tokenize}",
+            f"smooth:{smooth}",
+        ]
+        if self.max_ngram_order != 4:
+            parts.append(f"ngram:{self.max_ngram_order}")
+        parts.append(f"version:bleu-{__version__}")
+        return "|".join(parts)
+
+
 # --- argument checks -----------------------------------------------------------------
 
 
-def _check_bool(value: Any, name: str) -> bool:
-    if not isinstance(value, (bool, np.bool_)):
-        raise TypeError(f"{name} must be True or False, not {type(value).__name__}")
-    return bool(value)
-
-
-def _check_segment(value: Any, name: str) -> str:
+def check_segment(value: Any, name: str) -> str:
+    """One raw segment (a ``str``), or raise naming ``name``."""
     if isinstance(value, (list, tuple)):
         raise TypeError(
             f"{name} must be a str (one raw segment), not a {type(value).__name__}: this "
@@ -144,34 +231,46 @@ def _check_segment(value: Any, name: str) -> str:
     return value
 
 
-def _check_segments(value: Any, name: str, allow_none: bool = False) -> list:
-    """A non-empty list of strings (or ``None`` where allowed) from a sequence or iterator."""
+def check_segments(value: Any, name: str = "hypotheses", allow_none: bool = False) -> list:
+    """A list of strings (or ``None`` where allowed) from a sequence or iterator."""
     if value is None:
         raise TypeError(f"{name} must be a list of strings, not None")
-    if isinstance(value, (str, bytes)):
+    if isinstance(value, str):
         shown = value[:40] + ("..." if len(value) > 40 else "")
         raise TypeError(
             f"{name} must be a list of strings (one per segment), not a single string "
             f"({shown!r}); wrap it in a list"
         )
+    check_ordered(value, name, "a list of strings")
     if not hasattr(value, "__iter__"):
         raise TypeError(f"{name} must be a list of strings, not {type(value).__name__}")
-    items = list(value)
+    items = value if type(value) is list else list(value)
+    if type(value) is list and all(type(item) is str for item in items):
+        return items  # the common case, checked at C speed
     for i, item in enumerate(items):
         if item is None and allow_none:
             continue
-        _check_segment(item, f"{name}[{i}]")
+        check_segment(item, f"{name}[{i}]")
     return items
 
 
-def _check_streams(references: Any, n_segments: int) -> list[list[str | None]]:
+def check_hypotheses(value: Any, name: str = "hypotheses") -> list[str]:
+    """A non-empty list of hypothesis segments."""
+    hyps = check_segments(value, name)
+    if not hyps:
+        raise ValueError(f"{name} is empty: give at least one segment")
+    return hyps
+
+
+def check_streams(references: Any, n_segments: int) -> list[list[str | None]]:
     """sacreBLEU's layout: a non-empty list of streams, each with one entry per segment."""
     if references is None:
         raise TypeError("references must be a list of reference streams, not None")
-    if isinstance(references, (str, bytes)):
+    if isinstance(references, str):
         raise TypeError(
             "references must be a list of reference streams (lists of strings), not a string"
         )
+    check_ordered(references, "references", "a list of reference streams")
     if not hasattr(references, "__iter__"):
         raise TypeError(f"references must be a list of streams, not {type(references).__name__}")
     streams = list(references)
@@ -183,7 +282,7 @@ def _check_streams(references: Any, n_segments: int) -> list[list[str | None]]:
             f"item is a string ({streams[0][:40]!r}): wrap one stream as [references]"
         )
     checked = [
-        _check_segments(s, f"references[{k}]", allow_none=True) for k, s in enumerate(streams)
+        check_segments(s, f"references[{k}]", allow_none=True) for k, s in enumerate(streams)
     ]
     for k, stream in enumerate(checked):
         if len(stream) != n_segments:
@@ -194,38 +293,7 @@ def _check_streams(references: Any, n_segments: int) -> list[list[str | None]]:
     return checked
 
 
-def _check_smoothing(smooth: Any, smooth_value: Any) -> tuple[str, float | None]:
-    if not isinstance(smooth, str):
-        raise TypeError(
-            f"smooth must be one of {', '.join(SMOOTH_DEFAULTS)}, not {type(smooth).__name__}"
-        )
-    if smooth not in SMOOTH_DEFAULTS:
-        raise ValueError(
-            f"smooth={smooth!r} is not a known smoothing method; "
-            f"choose one of {', '.join(SMOOTH_DEFAULTS)}"
-        )
-    if smooth_value is None:
-        return smooth, SMOOTH_DEFAULTS[smooth]
-    if isinstance(smooth_value, bool) or not isinstance(smooth_value, Real):
-        raise TypeError(f"smooth_value must be a number or None, not {type(smooth_value).__name__}")
-    if not math.isfinite(smooth_value) or smooth_value < 0:
-        raise ValueError(f"smooth_value must be finite and >= 0, got {smooth_value!r}")
-    return smooth, smooth_value
-
-
 # --- statistics ----------------------------------------------------------------------
-
-
-def _preprocessor(tokenize: str, lowercase: bool) -> Callable[[str], list[str]]:
-    """Segment -> tokens: lowercase (optional), strip trailing space, tokenize, split."""
-    tokenizer = get_tokenizer(tokenize)
-
-    def tokens(segment: str) -> list[str]:
-        if lowercase:
-            segment = segment.lower()
-        return tokenizer(segment.rstrip()).split()
-
-    return tokens
 
 
 def _segment_references(streams: list[list[str | None]]) -> list[list[str]]:
@@ -239,36 +307,32 @@ def _segment_references(streams: list[list[str | None]]) -> list[list[str]]:
     return per_segment
 
 
-def _count_refs(per_segment: list[list[str]]) -> int | str:
+def count_refs(per_segment_counts: Sequence[int]) -> int | str:
     """The ``nrefs`` of the signature: the number of references, or 'var' if it varies."""
-    sizes = {len(refs) for refs in per_segment}
+    sizes = set(per_segment_counts)
     return sizes.pop() if len(sizes) == 1 else "var"
 
 
-def _stats(
-    hypotheses: list[str], per_segment: list[list[str]], prep: Callable, max_order: int
-) -> np.ndarray:
-    rows = []
-    for hyp, refs in zip(hypotheses, per_segment):
-        hyp_tokens = prep(hyp)
-        ref_tokens = [prep(ref) for ref in refs]
-        row = [len(hyp_tokens), _closest(map(len, ref_tokens), len(hyp_tokens))]
-        pairs = [match_counts(ref_tokens, hyp_tokens, n) for n in range(1, max_order + 1)]
-        rows.append(row + [m for m, _ in pairs] + [t for _, t in pairs])
-    return np.array(rows, dtype=np.int64).reshape(len(rows), 2 + 2 * max_order)
+def _stats(hypotheses: list[str], per_segment: list[list[str]], options: BleuOptions) -> np.ndarray:
+    max_order = options.max_ngram_order
+    rows = np.zeros((len(hypotheses), 2 + 2 * max_order), dtype=np.int64)
+    for row, hyp, refs in zip(rows, hypotheses, per_segment):
+        hyp_tokens = options.tokens(hyp)
+        ref_tokens = [options.tokens(ref) for ref in refs]
+        row[0] = len(hyp_tokens)
+        row[1] = closest_length(map(len, ref_tokens), len(hyp_tokens))
+        for n in range(1, min(max_order, len(hyp_tokens)) + 1):  # longer orders: all 0
+            row[1 + n], row[1 + max_order + n] = match_counts(ref_tokens, hyp_tokens, n)
+    return rows
 
 
 def _prepare(
-    hypotheses: Any, references: Any, tokenize: Any, lowercase: Any, max_ngram_order: Any
-) -> tuple[list[str], list[list[str]], Callable[[str], list[str]], int]:
-    """Check the arguments shared by the scores; return what :func:`_stats` needs."""
-    hyps = _check_segments(hypotheses, "hypotheses")
-    if not hyps:
-        raise ValueError("hypotheses is empty: give at least one segment")
-    streams = _check_streams(references, len(hyps))
-    prep = _preprocessor(check_tokenizer_name(tokenize), _check_bool(lowercase, "lowercase"))
-    max_order = check_order(max_ngram_order, "max_ngram_order")
-    return hyps, _segment_references(streams), prep, max_order
+    hypotheses: Any, references: Any, options: BleuOptions
+) -> tuple[list[str], list[list[str]]]:
+    """Check the text arguments; the hypotheses and each segment's references."""
+    hyps = check_hypotheses(hypotheses)
+    streams = check_streams(references, len(hyps))
+    return hyps, _segment_references(streams)
 
 
 def segment_stats(
@@ -288,48 +352,13 @@ def segment_stats(
     >>> segment_stats(["a b c", "a b"], [["a b c", "b a"]]).tolist()
     [[3, 3, 3, 2, 1, 0, 3, 2, 1, 0], [2, 2, 2, 0, 0, 0, 2, 1, 0, 0]]
     """
-    hyps, per_segment, prep, max_order = _prepare(
-        hypotheses, references, tokenize, lowercase, max_ngram_order
-    )
-    return _stats(hyps, per_segment, prep, max_order)
-
-
-def make_signature(
-    nrefs: int | str,
-    tokenize: str = "13a",
-    lowercase: bool = False,
-    smooth: str = "exp",
-    smooth_value: float | None = None,
-    effective_order: bool = False,
-    max_ngram_order: int = 4,
-) -> str:
-    """sacreBLEU's signature string, with this package's name and version at the end.
-
-    sacreBLEU has no field for the n-gram order (its command line cannot change it); we
-    add ``ngram:N`` only when ``N != 4``, so the default signature keeps sacreBLEU's form.
-
-    >>> make_signature(1, smooth="floor").rsplit("|", 1)[0]
-    'nrefs:1|case:mixed|eff:no|tok:13a|smooth:floor[0.10]'
-    """
-    from . import __version__  # at call time: bleu/__init__ may import this module
-
-    smooth, value = _check_smoothing(smooth, smooth_value)
-    smooth_str = smooth if SMOOTH_DEFAULTS[smooth] is None else f"{smooth}[{value:.2f}]"
-    parts = [
-        f"nrefs:{nrefs}",
-        f"case:{'lc' if lowercase else 'mixed'}",
-        f"eff:{'yes' if effective_order else 'no'}",
-        f"tok:{check_tokenizer_name(tokenize)}",
-        f"smooth:{smooth_str}",
-    ]
-    if max_ngram_order != 4:
-        parts.append(f"ngram:{max_ngram_order}")
-    parts.append(f"version:bleu-{__version__}")
-    return "|".join(parts)
+    options = BleuOptions(tokenize, lowercase, max_ngram_order=max_ngram_order)
+    hyps, per_segment = _prepare(hypotheses, references, options)
+    return _stats(hyps, per_segment, options)
 
 
 def _floored_log(x: float) -> float:
-    return math.log(x) if x != 0.0 else _LOG_ZERO
+    return math.log(x) if x != 0.0 else LOG_ZERO
 
 
 def score_from_stats(
@@ -347,26 +376,24 @@ def score_from_stats(
     >>> print(score_from_stats([7, 7, 6, 4, 2, 1, 7, 6, 5, 4]))
     BLEU = 48.89 85.7/66.7/40.0/25.0 (BP = 1.000 ratio = 1.000 hyp_len = 7 ref_len = 7)
     """
-    smooth, value = _check_smoothing(smooth, smooth_value)
-    effective_order = _check_bool(effective_order, "effective_order")
-    array = np.asarray(stats)
-    if array.ndim == 2:
-        array = array.sum(axis=0)
-    if array.ndim != 1 or array.size < 4 or array.size % 2:
-        raise ValueError(
-            "stats must be [c, r, m_1..m_N, t_1..t_N] (even length >= 4) or rows of it, "
-            f"got shape {np.shape(stats)}"
-        )
-    if not np.issubdtype(array.dtype, np.integer) or (array < 0).any():
-        raise ValueError("stats must hold non-negative whole numbers")
-    sys_len, ref_len, *rest = (int(x) for x in array)
+    options = BleuOptions(smooth=smooth, smooth_value=smooth_value, effective_order=effective_order)
+    array = check_stats(stats, "stats")
+    return bleu_of_sums(array.sum(axis=0) if array.ndim == 2 else array, options, signature)
+
+
+def bleu_of_sums(sums: np.ndarray, options: BleuOptions, signature: str = "") -> BleuScore:
+    """:func:`score_from_stats` of one checked row of sums, with its options made."""
+    smooth, value, effective_order = (
+        options.smooth,
+        options.smoothing_constant,
+        options.effective_order,
+    )
+    sys_len, ref_len, *rest = (int(x) for x in sums)
     order = len(rest) // 2
     correct: list = rest[:order]
     total: list = rest[order:]
 
-    bp = 1.0
-    if sys_len < ref_len:
-        bp = math.exp(1 - ref_len / sys_len) if sys_len > 0 else 0.0
+    bp = brevity_penalty(ref_len, sys_len, both_empty=1.0)
     precisions = [0.0] * order
     if not any(correct):  # nothing matches: score 0 (and no smoothing is reported)
         return BleuScore(0.0, correct, total, precisions, bp, sys_len, ref_len, signature)
@@ -417,22 +444,13 @@ def corpus_score(
     >>> round(result.score, 4), result.counts, result.totals, result.ref_len
     (38.7539, [8, 4, 2, 1], [8, 6, 4, 2], 12)
     """
-    effective_order = _check_bool(effective_order, "effective_order")
-    _check_smoothing(smooth, smooth_value)
-    hyps, per_segment, prep, max_order = _prepare(
-        hypotheses, references, tokenize, lowercase, max_ngram_order
+    options = BleuOptions(
+        tokenize, lowercase, smooth, smooth_value, max_ngram_order, effective_order
     )
-    stats = _stats(hyps, per_segment, prep, max_order)
-    signature = make_signature(
-        _count_refs(per_segment),
-        tokenize,
-        lowercase,
-        smooth,
-        smooth_value,
-        effective_order,
-        max_order,
-    )
-    return score_from_stats(stats.sum(axis=0), smooth, smooth_value, effective_order, signature)
+    hyps, per_segment = _prepare(hypotheses, references, options)
+    stats = _stats(hyps, per_segment, options)
+    signature = options.signature(count_refs(map(len, per_segment)))
+    return bleu_of_sums(stats.sum(axis=0), options, signature)
 
 
 def sentence_score(
@@ -452,8 +470,8 @@ def sentence_score(
     >>> print(sentence_score("It is a guide.", ["It is a guide to action."]))
     BLEU = 47.40 100.0/75.0/66.7/50.0 (BP = 0.670 ratio = 0.714 hyp_len = 5 ref_len = 7)
     """
-    hypothesis = _check_segment(hypothesis, "hypothesis")
-    refs = _check_segments(references, "references")
+    hypothesis = check_segment(hypothesis, "hypothesis")
+    refs = check_segments(references, "references")
     if not refs:
         raise ValueError("references is empty: give at least one reference string")
     return corpus_score(

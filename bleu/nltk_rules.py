@@ -1,4 +1,4 @@
-"""Sentence and corpus BLEU, with NLTK's argument order, names and numbers.
+"""Sentence and corpus BLEU by NLTK's rules, step by step (the code the notebooks build).
 
 Papineni, Roukos, Ward and Zhu (2002), *BLEU: a Method for Automatic Evaluation of
 Machine Translation*, ACL. https://aclanthology.org/P02-1040::
@@ -8,6 +8,13 @@ Machine Translation*, ACL. https://aclanthology.org/P02-1040::
 Corpus BLEU adds up each order's clipped matches and n-gram totals over all sentences,
 and the hypothesis and effective reference lengths, *before* dividing (a micro-average);
 sentence BLEU is corpus BLEU of a one-sentence corpus.
+
+This module counts with ``Counter`` s, sentence by sentence, as the notebooks do;
+:mod:`bleu.vectorized` counts the same statistics with numpy and scores them with
+:func:`score_from_sums`, the one place where NLTK's combination rule is written. Both are
+compared with NLTK directly by the tests.
+
+Defined in notebook 07 (the full score); corpus BLEU and smoothing in notebook 08.
 """
 
 from __future__ import annotations
@@ -17,21 +24,13 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ._validate import (
-    check_corpus_shape,
-    check_references,
-    check_tokens,
-    check_weight_tuple,
-    is_weight_list,
-)
-from .brevity import _closest, brevity_penalty
+from ._checks import UNIFORM_4, check_corpus_shape, check_references, check_tokens, weight_vectors
+from .brevity import brevity_penalty, closest_length
 from .precision import match_counts
-from .smoothing import CORPUS_AWARE_METHODS, Precision, SmoothingFunction
+from .smoothing import CORPUS_AWARE_METHODS, Precision, SmoothingFunction, is_own_method, smooth
 
 Weights = Sequence[float]
 Smoother = Callable[..., list]
-
-UNIFORM_4 = (0.25, 0.25, 0.25, 0.25)
 
 
 @dataclass(frozen=True)
@@ -68,30 +67,17 @@ def corpus_stats(
             totals[i] += max(1, t)
             counts[i] += t
         hyp_len += len(hyp)
-        ref_len += _closest(map(len, refs), len(hyp))
+        ref_len += closest_length(map(len, refs), len(hyp))
     return CorpusStats(tuple(matches), tuple(totals), tuple(counts), hyp_len, ref_len)
 
 
-def _weight_vectors(weights: Any) -> tuple[list[tuple[float, ...]], bool]:
-    """The weight vectors to score with, and whether the caller gave a list of them."""
-    if is_weight_list(weights):
-        vectors = list(weights)
-        if not vectors:
-            raise ValueError("weights is empty")
-        return [check_weight_tuple(w, f"weights[{i}]") for i, w in enumerate(vectors)], True
-    return [check_weight_tuple(weights, "weights")], False
-
-
-def _is_method(func: Any, names: frozenset) -> bool:
-    return getattr(func, "__func__", None) in names
-
-
-def _combine(p_n: Sequence[Any], weight: tuple[float, ...], bp: float, zero_is_zero: bool) -> float:
+def combine(p_n: Sequence[Any], weight: tuple[float, ...], bp: float, zero_is_zero: bool) -> float:
     """``bp * exp(sum w_n log p_n)`` over the orders that ``weight`` covers.
 
-    Like NLTK, a precision left at 0 by a smoothing method is skipped (it counts as 1).
-    Without smoothing (``zero_is_zero``) a zero precision with positive weight makes the
-    score 0.0.
+    The weighted geometric mean of notebook 05, times the brevity penalty: the one place
+    it is written (explain and soft BLEU call it too). Like NLTK, a precision left at 0
+    by a smoothing method is skipped (it counts as 1). Without smoothing
+    (``zero_is_zero``) a zero precision with positive weight makes the score 0.0.
     """
     pairs = list(zip(weight, p_n))
     if zero_is_zero and any(w > 0 and p == 0 for w, p in pairs):
@@ -99,22 +85,19 @@ def _combine(p_n: Sequence[Any], weight: tuple[float, ...], bp: float, zero_is_z
     return bp * math.exp(math.fsum(w * math.log(p) for w, p in pairs if p > 0))
 
 
-def needed_orders(
-    weight_vectors: list[tuple[float, ...]], smoothing_function: Smoother | None
-) -> int:
+def needed_orders(vectors: list[tuple[float, ...]], smoothing_function: Smoother | None) -> int:
     """How many n-gram orders the statistics must cover for these weights and smoothing.
 
     Method 5 (and 7) looks ahead to the 5-gram precision whatever the number of orders, as
     in NLTK.
     """
-    max_n = max(len(w) for w in weight_vectors)
-    smoother = smoothing_function or SmoothingFunction().method0
-    return max(max_n, 5) if _is_method(smoother, CORPUS_AWARE_METHODS) else max_n
+    max_n = max(len(w) for w in vectors)
+    return max(max_n, 5) if is_own_method(smoothing_function, CORPUS_AWARE_METHODS) else max_n
 
 
 def score_from_sums(
     stats: CorpusStats,
-    weight_vectors: list[tuple[float, ...]],
+    vectors: list[tuple[float, ...]],
     smoothing_function: Smoother | None,
     auto_reweigh: bool,
     corpus_mode: bool,
@@ -125,45 +108,42 @@ def score_from_sums(
     ``last`` is the last sentence's (references, hypothesis), which NLTK hands to the
     smoothing function; ``corpus_mode`` caps methods 5-7 as :func:`corpus_bleu` says.
     """
-    max_n = max(len(w) for w in weight_vectors)
-    smoother = smoothing_function or SmoothingFunction().method0
-    corpus_aware = _is_method(smoother, CORPUS_AWARE_METHODS)
+    max_n = max(len(w) for w in vectors)
+    corpus_aware = is_own_method(smoothing_function, CORPUS_AWARE_METHODS)
     if stats.matches[0] == 0:  # no unigram matches: no higher-order ones either
-        return [0.0] * len(weight_vectors)
+        return [0.0] * len(vectors)
     bp = brevity_penalty(stats.ref_len, stats.hyp_len)
     precisions = stats.precisions()
     extra: dict[str, Any] = {}
     if corpus_aware:
         extra = {"ngram_totals": stats.ngram_counts, "next_order": precisions[4]}
-    p_n = smoother(
-        precisions[:max_n], references=last[0], hypothesis=last[1], hyp_len=stats.hyp_len, **extra
-    )
+    p_n = smooth(smoothing_function, precisions[:max_n], last[0], last[1], stats.hyp_len, **extra)
     if corpus_mode and corpus_aware:
         p_n = [min(p, 1) for p in p_n]
-    zero_is_zero = _is_method(smoother, frozenset({SmoothingFunction.method0}))
+    zero_is_zero = smoothing_function is None or is_own_method(
+        smoothing_function, frozenset({SmoothingFunction.method0})
+    )
     scores = []
-    for weight in weight_vectors:
+    for weight in vectors:
         if auto_reweigh and stats.hyp_len < 4 and weight == UNIFORM_4:
             weight = (1 / stats.hyp_len,) * stats.hyp_len
-        scores.append(_combine(p_n, weight, bp, zero_is_zero))
+        scores.append(combine(p_n, weight, bp, zero_is_zero))
     return scores
 
 
 def _score(
     list_of_references: list[list[list]],
     hypotheses: list[list],
-    weight_vectors: list[tuple[float, ...]],
+    vectors: list[tuple[float, ...]],
     smoothing_function: Smoother | None,
     auto_reweigh: bool,
     corpus_mode: bool,
 ) -> list[float]:
     """Score validated input, sentence by sentence (the step-by-step path)."""
-    orders = needed_orders(weight_vectors, smoothing_function)
+    orders = needed_orders(vectors, smoothing_function)
     stats = corpus_stats(list_of_references, hypotheses, orders)
     last = (list_of_references[-1], hypotheses[-1])
-    return score_from_sums(
-        stats, weight_vectors, smoothing_function, auto_reweigh, corpus_mode, last
-    )
+    return score_from_sums(stats, vectors, smoothing_function, auto_reweigh, corpus_mode, last)
 
 
 def sentence_bleu(
@@ -202,7 +182,7 @@ def sentence_bleu(
     """
     refs = check_references(references, "references")
     hyp = check_tokens(hypothesis, "hypothesis")
-    vectors, many = _weight_vectors(weights)
+    vectors, many = weight_vectors(weights)
     scores = _score([refs], [hyp], vectors, smoothing_function, auto_reweigh, False)
     return scores if many else scores[0]
 
@@ -235,6 +215,6 @@ def corpus_bleu(
     refs_in, hyps_in = check_corpus_shape(list_of_references, hypotheses)
     hyps = [check_tokens(h, f"hypotheses[{i}]") for i, h in enumerate(hyps_in)]
     refs = [check_references(r, f"list_of_references[{i}]") for i, r in enumerate(refs_in)]
-    vectors, many = _weight_vectors(weights)
+    vectors, many = weight_vectors(weights)
     scores = _score(refs, hyps, vectors, smoothing_function, auto_reweigh, True)
     return scores if many else scores[0]
