@@ -1,7 +1,13 @@
 """Load the example sentences of the source documents from ``data/``.
 
-The files live in the repository's ``data/`` folder; they are found from this package's
-own location, so a notebook can load them whatever its working directory.
+The repository's top-level ``data/`` folder is the one copy of these files. This module finds
+them from its own location, never from the current directory, so a notebook can load them
+whatever its working directory:
+
+* run from the repository (``pip install -e .``, as ``requirements.txt`` does), it reads
+  ``data/`` next to the ``bleu/`` folder;
+* installed from a wheel, it reads the copy the build put inside the package as
+  ``bleu/_data/`` (see ``setup.py``), through :mod:`importlib.resources`.
 
 >>> ex = load_example("example2")
 >>> ex.candidate_tokens("Ca1")
@@ -15,9 +21,26 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from functools import cache
+from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-DATA_DIR = Path(__file__).resolve().parent.parent / "data"
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
+
+_CHECKOUT = Path(__file__).resolve().parent.parent
+
+
+def _find_data_dir() -> Traversable:
+    """The checkout's ``data/`` when ``bleu`` runs from a checkout, else the packaged copy."""
+    checkout_data = _CHECKOUT / "data"
+    if (_CHECKOUT / "pyproject.toml").is_file() and (checkout_data / "examples.json").is_file():
+        return checkout_data
+    return resources.files(__package__) / "_data"
+
+
+#: Folder of the data files: a :class:`~pathlib.Path` except in a zipped install.
+DATA_DIR = _find_data_dir()
 
 
 @dataclass(frozen=True)
@@ -54,11 +77,23 @@ class ExampleSet:
         return [ref.split() for ref in self.references]
 
 
-def data_path(name: str) -> Path:
-    """Path of a file under ``data/``; raises ``FileNotFoundError`` naming it if missing."""
+def data_path(name: str) -> Traversable:
+    """The data file ``name`` (e.g. ``"examples.json"``); ``FileNotFoundError`` if missing.
+
+    >>> data_path("glossary.tsv").name
+    'glossary.tsv'
+    """
+    if not isinstance(name, str):
+        raise TypeError(f"name must be a file name (str), got {type(name).__name__}")
+    if not DATA_DIR.is_dir():
+        raise FileNotFoundError(
+            f"bleu's data folder is missing ({DATA_DIR}): this copy of the package was built "
+            "without data/; build it with the repository's setup.py (pip wheel .)"
+        )
     path = DATA_DIR / name
-    if not path.exists():
-        raise FileNotFoundError(f"name: no file {name!r} in {DATA_DIR.name}/")
+    if not path.is_file():
+        files = sorted(f.name for f in DATA_DIR.iterdir() if f.is_file())
+        raise FileNotFoundError(f"no data file {name!r} in {DATA_DIR}; the files are {files}")
     return path
 
 
@@ -97,11 +132,6 @@ def load_example(name: str) -> ExampleSet:
         references=tuple(raw["references"]),
         reported=reported,
     )
-
-
-def load_examples() -> dict[str, ExampleSet]:
-    """All example sets, keyed by name."""
-    return {name: load_example(name) for name in example_names()}
 
 
 def reported_numbers() -> list[Reported]:
