@@ -1,0 +1,78 @@
+"""Packaging: the declared dependencies match requirements.txt, and bleu.data finds its files.
+
+That the wheel works outside the checkout is checked end to end by .ci/wheel_check.sh.
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+from pathlib import Path
+
+import pytest
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
+
+from bleu import data
+
+ROOT = Path(__file__).resolve().parent.parent
+SELF = "bleu-notebooks"
+
+
+def pyproject() -> dict:
+    tomllib = pytest.importorskip("tomllib")  # Python 3.11+
+    return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+
+
+def names(requirements) -> set[str]:
+    return {canonicalize_name(Requirement(r).name) for r in requirements} - {SELF}
+
+
+def requirements_txt() -> set[str]:
+    lines = (ROOT / "requirements.txt").read_text(encoding="utf-8").splitlines()
+    reqs = [line.split("#")[0].strip() for line in lines]
+    return names(r for r in reqs if r and not r.startswith("-"))
+
+
+def test_requirements_txt_installs_the_package_itself():
+    lines = (ROOT / "requirements.txt").read_text(encoding="utf-8").splitlines()
+    assert "-e ." in [line.strip() for line in lines]
+
+
+def test_every_pinned_requirement_is_declared_by_the_package():
+    project = pyproject()["project"]
+    declared = names(project["dependencies"])
+    for extra in project["optional-dependencies"].values():
+        declared |= names(extra)
+    assert requirements_txt() - declared == set()
+
+
+def test_import_bleu_needs_only_numpy_and_regex():
+    assert names(pyproject()["project"]["dependencies"]) == {"numpy", "regex"}
+
+
+@pytest.mark.parametrize("extra", ["notebooks", "site", "test"])
+def test_requirements_txt_installs_every_declared_extra(extra):
+    """What the extras declare is installed here (the tests run after requirements.txt)."""
+    missing = []
+    for name in names(pyproject()["project"]["optional-dependencies"][extra]):
+        try:
+            importlib.metadata.version(name)
+        except importlib.metadata.PackageNotFoundError:
+            missing.append(name)
+    assert missing == []
+
+
+def test_data_comes_from_the_checkout_here():
+    assert Path(data.DATA_DIR) == ROOT / "data"
+    assert data.data_path("examples.json").is_file()
+
+
+def test_a_missing_data_file_is_named_with_the_files_there():
+    message = r"no data file 'nothing\.json' in .*'examples\.json'"
+    with pytest.raises(FileNotFoundError, match=message):
+        data.data_path("nothing.json")
+
+
+def test_a_data_file_name_must_be_a_string():
+    with pytest.raises(TypeError, match="name"):
+        data.data_path(None)
