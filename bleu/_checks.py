@@ -7,7 +7,7 @@ by character. String-likes (``bytes``, ``bytearray``, ``memoryview``, ``UserStri
 are refused for the same reason, and unordered collections (sets, dicts) because an
 n-gram is a run of tokens *in order*: a set's order changes with the hash seed.
 
-Used by every notebook from 03 on; not built in one.
+Not built in a notebook: every function the notebooks import from 03 on calls it.
 """
 
 from __future__ import annotations

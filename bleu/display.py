@@ -1,4 +1,7 @@
-"""Small display helpers shared by the notebooks: HTML tables and quiet warnings."""
+"""Small display helpers shared by the notebooks: HTML tables and quiet warnings.
+
+Used from notebook 02 on (presentation, not a rule of BLEU).
+"""
 
 from __future__ import annotations
 

@@ -4,6 +4,8 @@
 ``Max_Ref_Count`` and ``Count_clip``, the precision ``p_n`` as an exact fraction, then
 ``c``, ``r``, ``BP`` and the score. In Jupyter it renders as HTML tables; ``print`` gives
 the same as text.
+
+Defined in notebook 07 (the full score); used again in 08 and 13.
 """
 
 from __future__ import annotations

@@ -18,6 +18,8 @@ notebook 01 as plain strings (split them on whitespace).
 10.0
 >>> perplexity([0.5, 0.25, 0.0])
 inf
+
+Defined in notebook 01 (perplexity).
 """
 
 from __future__ import annotations

@@ -15,6 +15,8 @@
 
 Word-level metrics here split on whitespace; nothing is lowercased unless the metric itself
 does it (METEOR lowercases; sacreBLEU's TER ignores case by default; BLEU, NIST, chrF keep it).
+
+Defined in notebook 11 (beyond BLEU).
 """
 
 from __future__ import annotations

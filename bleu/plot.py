@@ -3,6 +3,8 @@
 nbval compares the text ``<Figure size 640x400 with 1 Axes>`` and skips PNG data, but it
 would compare SVG (whose ids change on every run). So every notebook calls
 :func:`setup` once, in its first code cell.
+
+Used by every notebook with a figure (presentation, not a rule of BLEU).
 """
 
 from __future__ import annotations

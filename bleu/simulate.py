@@ -20,6 +20,8 @@ Every function takes a ``seed``: the same seed gives the same system.
 ['the cat sat on', 'a dog ran in']
 >>> simulate_system(refs, "drop", 0.3, seed=1) == simulate_system(refs, "drop", 0.3, seed=1)
 True
+
+Used in notebook 10 (corpus BLEU and significance).
 """
 
 from __future__ import annotations

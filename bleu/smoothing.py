@@ -12,6 +12,8 @@ names.
 Each method takes the list ``p_n`` of precisions (``p_n[0]`` is the unigram precision) and
 returns a new list. An entry of ``p_n`` is a :class:`Precision`: a fraction that also keeps
 its unreduced counts (``matches`` and ``total``), because several methods work on counts.
+
+Defined in notebook 08 (libraries: smoothing).
 """
 
 from __future__ import annotations

@@ -34,6 +34,8 @@ derived by hand (chain rule), see :func:`soft_bleu_grad`.
 >>> from bleu import sentence_bleu
 >>> soft_bleu(one_hot(hyp, 6), [ref]) == sentence_bleu([ref], hyp)
 True
+
+Defined in notebook 12 (differentiable BLEU).
 """
 
 from __future__ import annotations

@@ -20,6 +20,8 @@ separated by spaces, exactly as sacreBLEU 2.6.0 does:
 'Hello , world ! It costs $ 3.50 .'
 >>> get_tokenizer("zh")("我爱北京。")
 '我 爱 北 京 。'
+
+Defined in notebook 08 (libraries: tokenization and sacreBLEU).
 """
 
 from __future__ import annotations

@@ -31,6 +31,8 @@ What each function gets wrong, in one line (details in its docstring):
 * :func:`bleu_nmt` (tensorflow/nmt, HF ``evaluate``): the shortest reference's length as ``r``.
 
 :data:`VARIANTS` wraps them all with one calling convention for tables.
+
+Defined in notebook 09 (pitfalls).
 """
 
 from __future__ import annotations
