@@ -36,22 +36,25 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import bleu  # noqa: E402
-from bleu import fast, significance  # noqa: E402
-from bleu import sacre as step_by_step  # noqa: E402
+from bleu import nltk_rules, significance  # noqa: E402
+from bleu import sacrebleu_rules as step_by_step  # noqa: E402
+from bleu import vectorized as fast  # noqa: E402
 from bleu.simulate import generate_sentences, simulate_system  # noqa: E402
-from bleu.tokenize import _tok_13a, tokenize_13a  # noqa: E402
+from bleu.tokenizers import _tok_13a, get_tokenizer  # noqa: E402
+
+tokenize_13a = get_tokenizer("13a")
 
 WMT17 = ROOT.parent / "shared" / "ref-data" / "wmt17" / "wmt17_en_de_systems.pkl.bz2"
 SEED = 2024
 TARGETS = {"raw": 3.0, "tokens": 5.0, "paired-bs": 5.0, "memory_mb": 200.0}
 # The fast path's names, and whether the package exports it under the public names.
 FAST_SCORE = (
-    "bleu.corpus_score (fast path)" if bleu.corpus_score is fast.corpus_score
-    else "bleu.fast.corpus_score"
+    "bleu.corpus_score (vectorized)" if bleu.corpus_score is fast.corpus_score
+    else "bleu.vectorized.corpus_score"
 )  # fmt: skip
 FAST_BLEU = (
-    "bleu.corpus_bleu (fast path)" if bleu.corpus_bleu is fast.corpus_bleu
-    else "bleu.fast.corpus_bleu"
+    "bleu.corpus_bleu (vectorized)" if bleu.corpus_bleu is fast.corpus_bleu
+    else "bleu.vectorized.corpus_bleu"
 )  # fmt: skip
 
 
@@ -92,7 +95,7 @@ def interleaved(contenders: dict[str, Callable[[], object]], rounds: int) -> dic
 
 
 def cold(func: Callable[[], object]) -> Callable[[], object]:
-    """Clear bleu.tokenize's cache first: tokenization is part of what is timed."""
+    """Clear bleu.tokenizers' cache first: tokenization is part of what is timed."""
 
     def run() -> object:
         _tok_13a.cache_clear()
@@ -132,7 +135,7 @@ def raw_text(refs: list[str], hyps: list[str], rounds: int, label: str) -> tuple
     contenders: dict[str, Callable[[], object]] = {
         "sacrebleu.corpus_bleu": lambda: sacrebleu.corpus_bleu(hyps, [refs]),
         FAST_SCORE: cold(lambda: fast.corpus_score(hyps, [refs])),
-        "bleu.sacre.corpus_score (step by step)": cold(
+        "bleu.sacrebleu_rules.corpus_score (step by step)": cold(
             lambda: step_by_step.corpus_score(hyps, [refs])
         ),
     }
@@ -174,7 +177,7 @@ def token_lists(refs: list[str], hyps: list[str], rounds: int) -> tuple[str, flo
         {
             "nltk corpus_bleu": lambda: nltk_corpus_bleu(list_of_refs, hyp_tokens),
             FAST_BLEU: lambda: fast.corpus_bleu(list_of_refs, hyp_tokens),
-            "bleu.score.corpus_bleu (step by step)": lambda: bleu.score.corpus_bleu(
+            "bleu.nltk_rules.corpus_bleu (step by step)": lambda: nltk_rules.corpus_bleu(
                 list_of_refs, hyp_tokens
             ),
         },
@@ -378,11 +381,11 @@ def main(argv: list[str] | None = None) -> int:
     print("### Summary")
     print()
     print(
-        f"- raw text, 13a: bleu.fast.corpus_score {ratios['raw']:.1f}x sacrebleu.corpus_bleu "
+        f"- raw text, 13a: bleu.vectorized.corpus_score {ratios['raw']:.1f}x sacrebleu.corpus_bleu "
         f"({verdict(ratios['raw'], TARGETS['raw'])})"
     )
     print(
-        f"- token lists: bleu.fast.corpus_bleu {ratios['tokens']:.1f}x nltk corpus_bleu "
+        f"- token lists: bleu.vectorized.corpus_bleu {ratios['tokens']:.1f}x nltk corpus_bleu "
         f"({verdict(ratios['tokens'], TARGETS['tokens'])})"
     )
     print(
