@@ -359,23 +359,18 @@ def confidence_interval(
     references: Sequence[Sequence[str | None]],
     n_samples: int = 1000,
     seed: int | None = DEFAULT_SEED,
-    tokenize: str = "13a",
-    lowercase: bool = False,
-    smooth: str = "exp",
-    smooth_value: float | None = None,
-    max_ngram_order: int = 4,
-    effective_order: bool = False,
+    **options: Any,
 ) -> ConfidenceResult:
     """Corpus BLEU of ``system`` with a bootstrap 95% interval (sacreBLEU ``--confidence``).
 
-    ``references`` are sacreBLEU reference streams; the options are those of
-    :func:`bleu.corpus_score`. ``seed=None`` draws fresh randomness.
+    ``references`` are sacreBLEU reference streams; ``options`` are those of
+    :func:`bleu.corpus_score` (``tokenize``, ``lowercase``, ``smooth``, ``smooth_value``,
+    ``max_ngram_order``, ``effective_order``: a :class:`~bleu.BleuOptions`).
+    ``seed=None`` draws fresh randomness.
     """
-    options = BleuOptions(
-        tokenize, lowercase, smooth, smooth_value, max_ngram_order, effective_order
-    )
-    hyps, refs = prepare(system, references, options)
-    return confidence_from_stats(refs.stats(hyps), n_samples, seed, **_scoring(options))
+    made = BleuOptions(**options)
+    hyps, refs = prepare(system, references, made)
+    return confidence_from_stats(refs.stats(hyps), n_samples, seed, **_scoring(made))
 
 
 def paired_bootstrap(
@@ -384,24 +379,18 @@ def paired_bootstrap(
     references: Sequence[Sequence[str | None]],
     n_samples: int = 1000,
     seed: int | None = DEFAULT_SEED,
-    tokenize: str = "13a",
-    lowercase: bool = False,
-    smooth: str = "exp",
-    smooth_value: float | None = None,
-    max_ngram_order: int = 4,
-    effective_order: bool = False,
+    **options: Any,
 ) -> PairedResult:
     """Paired bootstrap resampling test of ``system`` against ``baseline`` (Koehn, 2004).
 
-    Equal to sacreBLEU's ``--paired-bs`` (same resamples for the same seed): ``score``,
-    ``mean`` and ``ci`` are the system's BLEU, bootstrap mean and 95% half-width,
-    ``baseline`` the same for the baseline, ``p_value`` the test's p-value.
+    Equal to sacreBLEU's ``--paired-bs`` (same resamples for the same seed), except that a
+    zero observed difference gives p = 1.0: ``score``, ``mean`` and ``ci`` are the
+    system's BLEU, bootstrap mean and 95% half-width, ``baseline`` the same for the
+    baseline, ``p_value`` the test's p-value. ``options`` as :func:`confidence_interval`.
     """
-    options = BleuOptions(
-        tokenize, lowercase, smooth, smooth_value, max_ngram_order, effective_order
-    )
-    base, sys_, _ = _two_systems(baseline, system, references, options)
-    return paired_bootstrap_from_stats(base, sys_, n_samples, seed, **_scoring(options))
+    made = BleuOptions(**options)
+    base, sys_, _ = _two_systems(baseline, system, references, made)
+    return paired_bootstrap_from_stats(base, sys_, n_samples, seed, **_scoring(made))
 
 
 def approximate_randomization(
@@ -410,25 +399,20 @@ def approximate_randomization(
     references: Sequence[Sequence[str | None]],
     n_trials: int = 10000,
     seed: int | None = DEFAULT_SEED,
-    tokenize: str = "13a",
-    lowercase: bool = False,
-    smooth: str = "exp",
-    smooth_value: float | None = None,
-    max_ngram_order: int = 4,
-    effective_order: bool = False,
     n_confidence: int = 0,
+    **options: Any,
 ) -> PairedResult:
     """Paired approximate randomization test (Riezler and Maxwell, 2005), sacreBLEU ``--paired-ar``.
 
-    ``n_confidence > 0`` also bootstraps the system's mean and 95% half-width with that
-    many resamples, drawn after the trials as sacreBLEU's ``n_ar_confidence`` does.
+    Equal to sacreBLEU's for the same seed, except that a zero observed difference gives
+    p = 1.0. ``n_confidence > 0`` also bootstraps the system's mean and 95% half-width with
+    that many resamples, drawn after the trials as sacreBLEU's ``n_ar_confidence`` does.
+    ``options`` as :func:`confidence_interval`.
     """
-    options = BleuOptions(
-        tokenize, lowercase, smooth, smooth_value, max_ngram_order, effective_order
-    )
-    base, sys_, _ = _two_systems(baseline, system, references, options)
+    made = BleuOptions(**options)
+    base, sys_, _ = _two_systems(baseline, system, references, made)
     return approximate_randomization_from_stats(
-        base, sys_, n_trials, seed, n_confidence, **_scoring(options)
+        base, sys_, n_trials, seed, n_confidence, **_scoring(made)
     )
 
 
