@@ -14,13 +14,23 @@ NLTK's, on token lists    :mod:`bleu.nltk_rules`                     :mod:`bleu.
 sacreBLEU's, on raw text  :mod:`bleu.sacrebleu_rules`                :mod:`bleu.vectorized`
 ========================  =========================================  ===============================
 
-The names exported here are: ``sentence_bleu``, ``sentence_score`` and
-``score_from_stats`` from the step-by-step modules (a sentence is cheap);
-``corpus_bleu``, ``corpus_score``, ``segment_stats``, ``sentence_stats`` and
-``bleu_from_stats`` from :mod:`bleu.vectorized`, whose twins of the same names in the
-step-by-step modules give the same numbers. The tests compare every one of them with NLTK
-or sacreBLEU directly. The building blocks (:mod:`bleu.ngrams`, :mod:`bleu.precision`,
-:mod:`bleu.brevity`, :mod:`bleu.smoothing`, :mod:`bleu.tokenizers`) are shared by both.
+Twins, the same numbers by different code:
+
+- ``corpus_bleu``: :func:`bleu.nltk_rules.corpus_bleu` and :func:`bleu.vectorized.corpus_bleu`;
+- ``corpus_score`` and ``segment_stats``: in :mod:`bleu.sacrebleu_rules` and
+  :mod:`bleu.vectorized`;
+- BLEU from statistics: :func:`bleu.sacrebleu_rules.score_from_stats` (one row, step by
+  step) and :func:`bleu.vectorized.scores_from_stats` (a matrix of rows, for resamples);
+  NLTK's rules from rows, :func:`bleu.vectorized.bleu_from_stats`, scores with
+  :func:`bleu.nltk_rules.score_from_sums`, the one place NLTK's combination is written.
+
+Exported here: ``sentence_bleu``, ``sentence_score`` and ``score_from_stats`` from the
+step-by-step modules (a sentence is cheap), and ``corpus_bleu``, ``corpus_score``,
+``segment_stats``, ``sentence_stats`` and ``bleu_from_stats`` from :mod:`bleu.vectorized`.
+The tests compare every one of them, in both roles, with NLTK or sacreBLEU directly. The
+building blocks (:mod:`bleu.ngrams`, :mod:`bleu.precision`, :mod:`bleu.brevity`, the one
+brevity penalty, :mod:`bleu.smoothing`, :mod:`bleu.tokenizers`) serve both roles; the
+options that change a sacreBLEU score travel as one :class:`bleu.BleuOptions`.
 """
 
 from . import data, display, plot
