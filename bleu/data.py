@@ -14,6 +14,8 @@ whatever its working directory:
 ['the', 'the', 'the', 'the', 'the', 'the', 'the']
 >>> len(ex.reference_tokens())
 2
+
+Defined in notebook 00 (overview), where the running examples are loaded.
 """
 
 from __future__ import annotations

@@ -15,12 +15,11 @@ from nltk.translate import bleu_score as nltk_bleu
 
 import bleu
 from bleu import vectorized as fast
-from bleu.tokenizers import tokenize_stream
-from bleu.sacrebleu_rules import SMOOTH_DEFAULTS
 from bleu.nltk_rules import corpus_stats
+from bleu.sacrebleu_rules import SMOOTH_DEFAULTS
 from bleu.simulate import load_corpus, simulate_system
+from bleu.tokenizers import TOKENIZERS, get_tokenizer, tokenize_stream
 from bleu.vectorized import sentence_stats
-from bleu.tokenizers import TOKENIZERS, get_tokenizer
 
 QUICK = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 VOCAB = ["the", "cat", "sat", "on", "mat", "a", "dog", "is", "."]

@@ -17,8 +17,8 @@ from sacrebleu.metrics import BLEU
 import bleu
 from bleu.sacrebleu_rules import (
     SMOOTH_DEFAULTS,
-    BleuScore,
     BleuOptions,
+    BleuScore,
     corpus_score,
     score_from_stats,
     segment_stats,

@@ -24,8 +24,8 @@ from bleu.significance import (
     paired_bootstrap,
     paired_bootstrap_from_stats,
 )
-from bleu.vectorized import scores_from_stats
 from bleu.simulate import load_corpus, simulate_system
+from bleu.vectorized import scores_from_stats
 
 
 @pytest.fixture(scope="module")
