@@ -28,7 +28,9 @@ is not part of .ci/run. Run it from the repository root with the project's venv 
     python .ci/mutation_check.py --list          # only list the functions it would mutate
     python .ci/mutation_check.py --only brevity_penalty --only sacrebleu_rules.bleu_of_sums
 
-``--only NAME`` (repeatable) keeps the functions whose name, ``Class.name`` or
+``--head`` mutates the last commit's files instead of the working tree (other work in
+progress in the checkout then cannot make the unmutated run fail). ``--only NAME``
+(repeatable) keeps the functions whose name, ``Class.name`` or
 ``module.name`` equals NAME. Hypothesis runs with ``CI=true`` (derandomized), so a result
 repeats.
 """
@@ -37,11 +39,13 @@ from __future__ import annotations
 
 import argparse
 import ast
+import io
 import os
 import re
 import shutil
 import subprocess
 import sys
+import tarfile
 import tempfile
 import time
 from dataclasses import dataclass
@@ -251,11 +255,24 @@ def mutate_source(source: str, target: Target) -> str:
     return "".join(_insert_import(lines, ast.parse(source)))
 
 
-def snapshot(workdir: Path) -> Path:
+def snapshot(workdir: Path, head: bool = False) -> Path:
     """One copy of the repository taken at the start, so that edits made to the checkout
-    while the check runs (other work, half-written files) do not reach the mutants."""
+    while the check runs (other work, half-written files) do not reach the mutants.
+
+    ``head``: the last commit's files (``git archive HEAD``) instead of the working tree.
+    """
     copy = workdir / "snapshot"
-    shutil.copytree(ROOT, copy, ignore=IGNORE, symlinks=True)
+    if head:
+        tar = subprocess.run(
+            ["git", "-C", str(ROOT), "archive", "--format=tar", "HEAD"],
+            capture_output=True,
+            check=True,
+        ).stdout
+        copy.mkdir()
+        with tarfile.open(fileobj=io.BytesIO(tar)) as archive:
+            archive.extractall(copy, filter="data")
+    else:
+        shutil.copytree(ROOT, copy, ignore=IGNORE, symlinks=True)
     (copy / "bleu" / "_mutation_helper.py").write_text(HELPER, encoding="utf-8")
     return copy
 
@@ -317,6 +334,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", action="append", default=[], metavar="NAME")
     parser.add_argument("--list", action="store_true", help="list the functions and stop")
     parser.add_argument("--no-baseline", action="store_true", help="skip the unmutated run")
+    parser.add_argument(
+        "--head",
+        action="store_true",
+        help="mutate the last commit (git archive HEAD), not the working tree",
+    )
     args = parser.parse_args(argv)
 
     targets = find_targets()
@@ -333,7 +355,7 @@ def main(argv: list[str] | None = None) -> int:
     workdir = Path(tempfile.mkdtemp(prefix="bleu-mutation-"))
     total = time.perf_counter()
     try:
-        source = snapshot(workdir)
+        source = snapshot(workdir, args.head)
         if not args.no_baseline:
             passed, seconds, detail = run_one(None, source)
             print(f"\nbaseline (no mutation): {'passes' if passed else 'FAILS'} in {seconds:.0f} s")
