@@ -1,23 +1,52 @@
 """Command line: ``python -m bleu REF [REF ...] [-i HYP [HYP ...]]``, sacreBLEU-style BLEU.
 
 Files hold one segment per line (UTF-8; only ``\\n`` ends a line, as in sacreBLEU and
-multi-bleu.perl). Each REF file is one reference stream; hypotheses come from ``-i HYP``
-or, without it, from standard input. The output is the score line and the signature
-(``--format text``) or one JSON object (``--format json``). Errors (a missing or
-unreadable file, line counts that differ, empty input) print one line to stderr and exit
-with status 1; a bad option exits with status 2 (argparse).
+multi-bleu.perl); gzip-compressed files (``.gz``, or any file starting with gzip's magic
+bytes) are read transparently. Each REF file is one reference stream; hypotheses come
+from ``-i HYP`` or, without it, from standard input (``-`` names standard input, once).
+The output is the score line and the signature (``--format text``) or one JSON object
+(``--format json``).
 
 Statistical tests, as sacreBLEU's options of the same names (see :mod:`bleu.significance`):
 
 - ``--confidence`` (one system): the score with the bootstrap mean and 95% half-width,
   ``BLEU = 43.00 (μ = 42.92 ± 2.35) ...``;
 - ``-i BASELINE SYSTEM [SYSTEM ...] --paired-bs`` or ``--paired-ar``: every system is
-  compared with the first one (the baseline); a table of scores and p-values;
+  compared with the first one (the baseline); a table of scores and p-values, ``*``
+  marking p < 0.05 (:data:`SIGNIFICANCE`);
 - ``--seed`` (default 12345, sacreBLEU's; ``none`` for fresh randomness), ``--confidence-n``,
-  ``--paired-bs-n``, ``--paired-ar-n`` set the randomness and the number of resamples.
+  ``--paired-bs-n``, ``--paired-ar-n`` set the randomness and the number of resamples
+  (1 to :data:`bleu.significance.MAX_RESAMPLES`).
 
-Several systems without a test give a table of their scores.
+Several systems without a test give a table of their scores. When two ``-i`` files have
+identical contents a one-line warning goes to stderr (a paired test between them gives
+p = 1.0 and means nothing).
+
+sacreBLEU's ``-b/--score-only`` prints the score alone, with ``--width`` decimals
+(default 1, sacreBLEU's, so that ``-b`` prints what ``python -m sacrebleu REF -i HYP -b``
+prints); with ``--confidence`` it prints ``43.0 (μ = 42.9 ± 2.4)`` as sacreBLEU does,
+and with ``--format json`` still the bare score (sacreBLEU's rule). ``-w/--width N``
+sets the decimals of the score, μ and ± in the score line, the JSON ``score`` /
+``confidence_*`` fields (rounded as sacreBLEU rounds them) and the tables; without it the
+score line keeps the two decimals of ``str(sacrebleu.corpus_bleu(...))``. As in sacreBLEU,
+``-b`` changes nothing with several systems (the table is printed), and ``-w`` does not
+touch p-values (4 decimals), the precisions and BP of the score line, or the exact
+values of the several-systems JSON.
+
 With ``--tokenize none`` on already-tokenized text the figures equal multi-bleu.perl's.
+
+Robustness. Files are read in lockstep, :data:`bleu.cli_io.CHUNK_LINES` lines at a time;
+each chunk becomes segment statistics (:func:`bleu.vectorized.prepare`,
+:meth:`bleu.vectorized.EncodedReferences.sums` / ``.stats``) that are summed as they
+come, so the plain score keeps only running sums and the tests keep only the integer
+statistics (``2 + 2 * max_order`` numbers a segment), never the text. A NUL byte, a line
+over :data:`bleu.cli_io.MAX_LINE_BYTES`, bytes that are not UTF-8 or corrupt gzip data
+stop the run at once (``python -m bleu /dev/zero -i /dev/zero`` ends in milliseconds).
+Every error is one line on stderr: exit status 1 for the input (missing or unreadable
+file, differing line counts, empty input), 2 for the options (argparse's status; also a
+zero, negative, non-numeric or too large number, naming the option). When standard output
+cannot encode ``μ`` and ``±`` (``PYTHONIOENCODING=ascii``), the text says ``mu`` and
+``+/-`` and the JSON escapes them (``\\u03bc``), instead of failing.
 """
 
 from __future__ import annotations
@@ -25,13 +54,21 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import math
+import os
 import sys
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from contextlib import ExitStack
+from typing import Any, NoReturn
 
-from .sacrebleu_rules import SMOOTH_DEFAULTS, BleuOptions, BleuScore, bleu_of_sums
+import numpy as np
+
+from . import cli_io
+from .cli_io import InputError, LineSource
+from .sacrebleu_rules import SMOOTH_DEFAULTS, BleuOptions, bleu_of_sums
 from .significance import (
     DEFAULT_SEED,
+    MAX_RESAMPLES,
     ConfidenceResult,
     PairedResult,
     approximate_randomization_from_stats,
@@ -39,57 +76,66 @@ from .significance import (
     paired_bootstrap_from_stats,
 )
 from .tokenizers import TOKENIZERS
-from .vectorized import EncodedReferences, prepare
+from .vectorized import MAX_CELLS, prepare
+
+__all__ = ["PROG", "InputError", "build_parser", "main", "run"]
 
 PROG = "python -m bleu"
 
+SIGNIFICANCE = 0.05
+"""A p-value below this gets the ``*`` of the paired tables (p = 1.0 never does)."""
 
-class InputError(Exception):
-    """A problem with the input files, reported in one line."""
+MAX_ORDER = 100
+"""The largest ``--max-order`` (orders beyond the longest line only add zero columns)."""
+
+MAX_WIDTH = 20
+"""The largest ``--width`` (a float has about 17 significant digits)."""
+
+SACREBLEU_WIDTH = 1
+"""sacreBLEU's default ``--width``: the decimals of ``-b`` when ``-w`` is not given."""
+
+_ASCII = {"μ": "mu", "±": "+/-"}
 
 
-def _read_lines(text: str) -> list[str]:
-    lines = text.split("\n")
-    if lines[-1] == "":  # the final newline ends the last line; it does not start a new one
-        lines.pop()
-    return lines
+# --- options -------------------------------------------------------------------------------
 
 
-def read_segments(path: str) -> list[str]:
-    """The lines of ``path`` (``-`` for standard input), without their ``\\n``."""
+class _Parser(argparse.ArgumentParser):
+    """argparse, with its usage errors on one line (status 2, as argparse's own)."""
+
+    def error(self, message: str) -> NoReturn:
+        _print_error(f"{message} (see {self.prog} --help)")
+        raise SystemExit(2)
+
+
+def _whole(text: str) -> int:
     try:
-        if path == "-":
-            return _read_stdin()
-        with open(path, encoding="utf-8", newline="") as handle:
-            return _read_lines(handle.read())
-    except FileNotFoundError:
-        raise InputError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise InputError(f"{path}: is a directory, not a file") from None
-    except PermissionError:
-        raise InputError(f"{path}: permission denied") from None
-    except UnicodeDecodeError as exc:
-        raise InputError(f"{path}: not valid UTF-8 (byte {exc.start})") from None
-    except OSError as exc:
-        raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
+        return int(text.strip())
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
 
 
-def _read_stdin() -> list[str]:
-    stream = sys.stdin
-    if stream is None:
-        raise InputError("standard input is closed; give the hypotheses with -i HYP")
-    buffer = getattr(stream, "buffer", None)
-    if buffer is not None:  # read bytes ourselves: UTF-8 whatever the locale, \n only
-        try:
-            return _read_lines(buffer.read().decode("utf-8"))
-        except UnicodeDecodeError as exc:
-            raise InputError(f"standard input: not valid UTF-8 (byte {exc.start})") from None
-    return _read_lines(stream.read())
+def _count(lowest: int, highest: int, what: str) -> Callable[[str], int]:
+    """An argparse type: a whole number in ``[lowest, highest]``."""
+
+    def parse(text: str) -> int:
+        value = _whole(text)
+        if value < lowest:
+            raise argparse.ArgumentTypeError(f"{what} must be at least {lowest}, got {value}")
+        if value > highest:
+            raise argparse.ArgumentTypeError(f"{what} must be at most {highest:,}, got {value:,}")
+        return value
+
+    parse.__name__ = what  # argparse names the type in some messages
+    return parse
+
+
+_resamples = _count(1, MAX_RESAMPLES, "the number of resamples")
 
 
 def _seed(text: str) -> int | None:
     """``--seed``: a whole number >= 0, or ``none`` for fresh randomness."""
-    if text.lower() == "none":
+    if text.strip().lower() == "none":
         return None
     try:
         value = int(text)
@@ -100,13 +146,26 @@ def _seed(text: str) -> int | None:
     return value
 
 
+def _smooth_value(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not math.isfinite(value) or value < 0:
+        raise argparse.ArgumentTypeError(f"the value must be finite and >= 0, got {text!r}")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog=PROG,
         description="sacreBLEU-compatible corpus BLEU of hypothesis files against references, "
-        "with bootstrap confidence intervals and paired significance tests.",
+        "with bootstrap confidence intervals and paired significance tests. Files: one "
+        "segment per line, UTF-8, optionally gzip-compressed.",
     )
-    parser.add_argument("refs", nargs="+", metavar="REF", help="reference file(s), one per set")
+    parser.add_argument(
+        "refs", nargs="+", metavar="REF", help="reference file(s), one per set ('-': stdin)"
+    )
     parser.add_argument(
         "-i",
         "--input",
@@ -125,24 +184,43 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "-sv",
         "--smooth-value",
-        type=float,
+        type=_smooth_value,
         default=None,
         metavar="V",
-        help="value for floor (default 0.1) and add-k (default 1)",
+        help="value for floor (default 0.1) and add-k (default 1); finite, >= 0",
     )
     parser.add_argument(
-        "--max-order", type=int, default=4, metavar="N", help="largest n-gram order (default: 4)"
+        "--max-order",
+        type=_count(1, MAX_ORDER, "the n-gram order"),
+        default=4,
+        metavar="N",
+        help=f"largest n-gram order, 1-{MAX_ORDER} (default: 4)",
     )
     parser.add_argument(
         "--effective-order", action="store_true", help="skip orders with no hypothesis n-gram"
     )
     parser.add_argument("-f", "--format", choices=("text", "json"), default="text")
+    parser.add_argument(
+        "-b",
+        "--score-only",
+        action="store_true",
+        help="print the score only (as sacreBLEU's -b; with --confidence also mu and the CI)",
+    )
+    parser.add_argument(
+        "-w",
+        "--width",
+        type=_count(0, MAX_WIDTH, "the width"),
+        default=None,
+        metavar="N",
+        help=f"decimals of the scores (default: {SACREBLEU_WIDTH} with -b, as sacreBLEU; "
+        "otherwise 2, the score line of sacrebleu.corpus_bleu)",
+    )
     tests = parser.add_argument_group("confidence intervals and paired significance tests")
     tests.add_argument(
         "-ci", "--confidence", action="store_true", help="bootstrap 95%% CI of one system's score"
     )
     tests.add_argument(
-        "-cin", "--confidence-n", type=int, default=1000, metavar="N", help="default: 1000"
+        "-cin", "--confidence-n", type=_resamples, default=1000, metavar="N", help="default: 1000"
     )
     paired = tests.add_mutually_exclusive_group()
     paired.add_argument(
@@ -152,10 +230,15 @@ def build_parser() -> argparse.ArgumentParser:
         "-par", "--paired-ar", action="store_true", help="paired approximate randomization test"
     )
     tests.add_argument(
-        "-pbsn", "--paired-bs-n", type=int, default=1000, metavar="N", help="default: 1000"
+        "-pbsn", "--paired-bs-n", type=_resamples, default=1000, metavar="N", help="default: 1000"
     )
     tests.add_argument(
-        "-parn", "--paired-ar-n", type=int, default=10000, metavar="N", help="default: 10000"
+        "-parn",
+        "--paired-ar-n",
+        type=_resamples,
+        default=10000,
+        metavar="N",
+        help="default: 10000",
     )
     tests.add_argument(
         "--seed",
@@ -165,23 +248,6 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"random seed, or none (default: {DEFAULT_SEED}, sacreBLEU's)",
     )
     return parser
-
-
-def _read_systems(args: argparse.Namespace) -> tuple[list[list[str]], list[list[str]]]:
-    """The systems' lines and the reference streams, with one-line errors."""
-    systems = [read_segments(path) for path in args.input]
-    refs = [read_segments(path) for path in args.refs]
-    for path, hyps in zip(args.input, systems):
-        hyp_name = "standard input" if path == "-" else path
-        if not hyps:
-            raise InputError(f"{hyp_name}: no hypotheses (the input is empty)")
-        for ref_path, stream in zip(args.refs, refs):
-            if len(stream) != len(hyps):
-                raise InputError(
-                    f"{ref_path} has {len(stream)} lines but {hyp_name} has {len(hyps)}: "
-                    "give one reference line per hypothesis line"
-                )
-    return systems, refs
 
 
 def _check_mode(args: argparse.Namespace) -> None:
@@ -194,8 +260,134 @@ def _check_mode(args: argparse.Namespace) -> None:
         raise InputError(
             "--confidence takes one system; compare several with --paired-bs or --paired-ar"
         )
-    if args.input.count("-") > 1:
-        raise InputError("standard input can be read once only: give files with -i")
+    if [*args.refs, *args.input].count("-") > 1:
+        raise InputError("standard input can be read once only: give the files with -i HYP")
+
+
+# --- reading and scoring, chunk by chunk -------------------------------------------------
+
+
+@dataclasses.dataclass
+class _Corpus:
+    """What the scores need from the files: sums, and per-segment rows if asked."""
+
+    names: list[str]
+    sums: list[np.ndarray]
+    rows: list[np.ndarray] | None
+    nrefs: int | str
+    identical: list[list[str]]
+
+
+def _count_error(systems: list[LineSource], refs: list[LineSource]) -> InputError:
+    """The line-count message, with exact counts where the files can be counted."""
+    exact = {id(source): source.count_rest() for source in [*systems, *refs]}
+
+    def shown(source: LineSource) -> str:
+        n = source.lines_read
+        return str(n) if exact[id(source)] else f"at least {n}"
+
+    def differ(a: LineSource, b: LineSource) -> bool:
+        if exact[id(a)] and exact[id(b)]:
+            return a.lines_read != b.lines_read
+        if exact[id(a)] or exact[id(b)]:  # the exact one is shorter: the other went on
+            known, other = (a, b) if exact[id(a)] else (b, a)
+            return known.lines_read < other.lines_read
+        return False
+
+    for hyps in systems:
+        if exact[id(hyps)] and hyps.lines_read == 0:
+            return InputError(f"{hyps.name}: no hypotheses (the input is empty)")
+        for ref in refs:
+            if differ(ref, hyps):
+                return InputError(
+                    f"{ref.name} has {shown(ref)} lines but {hyps.name} has {shown(hyps)}: "
+                    "give one reference line per hypothesis line"
+                )
+    # Only references disagree among themselves (hypotheses all agree with none of them).
+    first = refs[0]
+    for ref in refs[1:]:
+        if differ(first, ref):
+            return InputError(
+                f"{first.name} has {shown(first)} lines but {ref.name} has {shown(ref)}: "
+                "every reference file needs one line per hypothesis line"
+            )
+    return InputError("the input files have different numbers of lines")
+
+
+def _group_identical(names: list[str], same: dict[tuple[int, int], bool]) -> list[list[str]]:
+    groups: list[list[int]] = []
+    for (i, j), equal in sorted(same.items()):
+        if not equal:
+            continue
+        for group in groups:
+            if i in group:
+                if j not in group:
+                    group.append(j)
+                break
+        else:
+            groups.append([i, j])
+    return [[names[k] for k in group] for group in groups]
+
+
+def read_corpus(
+    hyp_paths: Sequence[str], ref_paths: Sequence[str], options: BleuOptions, keep_rows: bool
+) -> _Corpus:
+    """Read every file in lockstep, chunk by chunk, into statistics.
+
+    The sums (and with ``keep_rows`` the per-segment rows) equal those of the whole
+    files at once: every row depends on its own segment only.
+    """
+    width = 2 + 2 * options.max_ngram_order
+    with ExitStack() as stack:
+        systems = [stack.enter_context(LineSource(path)) for path in hyp_paths]
+        refs = [stack.enter_context(LineSource(path)) for path in ref_paths]
+        names = [source.name for source in systems]
+        sums = [np.zeros(width, dtype=np.int64) for _ in systems]
+        chunks: list[list[np.ndarray]] = [[] for _ in systems]
+        same = {(i, j): True for i in range(len(systems)) for j in range(i + 1, len(systems))}
+        nrefs: set[int | str] = set()
+        n_segments = 0
+        while True:
+            size = cli_io.CHUNK_LINES
+            hyp_lines = [source.read_chunk(size) for source in systems]
+            ref_lines = [source.read_chunk(size) for source in refs]
+            if len({len(lines) for lines in [*hyp_lines, *ref_lines]}) > 1:
+                raise _count_error(systems, refs)
+            if not hyp_lines[0]:
+                break
+            for i, j in same:
+                same[i, j] = same[i, j] and hyp_lines[i] == hyp_lines[j]
+            _, encoded = prepare(hyp_lines[0], ref_lines, options)
+            nrefs.add(encoded.nrefs)
+            del ref_lines
+            n_segments += len(hyp_lines[0])
+            if keep_rows and n_segments * width > MAX_CELLS:
+                raise InputError(
+                    f"--max-order {options.max_ngram_order} with more than {n_segments:,} "
+                    f"segments asks for over {MAX_CELLS * 8 // 2**30} GiB of statistics per "
+                    "system for the test; give a smaller --max-order or fewer segments"
+                )
+            for k, lines in enumerate(hyp_lines):
+                if keep_rows:
+                    block = encoded.stats(lines)
+                    chunks[k].append(block)
+                    sums[k] += block.sum(axis=0)
+                else:
+                    sums[k] += encoded.sums(lines)
+        if n_segments == 0:
+            raise InputError(f"{names[0]}: no hypotheses (the input is empty)")
+    rows = [np.concatenate(parts) for parts in chunks] if keep_rows else None
+    del chunks
+    return _Corpus(
+        names,
+        sums,
+        rows,
+        nrefs.pop() if len(nrefs) == 1 else "var",
+        _group_identical(names, same),
+    )
+
+
+# --- output ----------------------------------------------------------------------------
 
 
 def _with_tests(signature: str, **fields: Any) -> str:
@@ -203,14 +395,6 @@ def _with_tests(signature: str, **fields: Any) -> str:
     first, _, rest = signature.partition("|")
     extra = "|".join(f"{key}:{str(value).lower()}" for key, value in fields.items())
     return f"{first}|{extra}|{rest}"
-
-
-def _score_text(result: BleuScore, estimate: ConfidenceResult | None = None) -> str:
-    if estimate is None:
-        return str(result)
-    return (
-        f"BLEU = {result.score:.2f} (μ = {estimate.mean:.2f} ± {estimate.ci:.2f}) {result.verbose}"
-    )
 
 
 def _scoring(options: BleuOptions) -> dict[str, Any]:
@@ -222,31 +406,51 @@ def _scoring(options: BleuOptions) -> dict[str, Any]:
     }
 
 
+def _json(data: Any, indent: int, ascii_only: bool) -> str:
+    return json.dumps(data, indent=indent, ensure_ascii=ascii_only)
+
+
 def _single(
-    args: argparse.Namespace, hyps: list[str], refs: EncodedReferences, options: BleuOptions
+    args: argparse.Namespace, corpus: _Corpus, options: BleuOptions, ascii_only: bool
 ) -> str:
-    signature = options.signature(refs.nrefs)
-    if not args.confidence:
-        result = bleu_of_sums(refs.sums(hyps), options, signature)
-        estimate = None
-    else:
-        rows = refs.stats(hyps)
-        result = bleu_of_sums(rows.sum(axis=0), options, signature)
-        estimate = confidence_from_stats(rows, args.confidence_n, args.seed, **_scoring(options))
+    signature = options.signature(corpus.nrefs)
+    result = bleu_of_sums(corpus.sums[0], options, signature)
+    estimate = None
+    if args.confidence:
+        assert corpus.rows is not None
+        estimate = confidence_from_stats(
+            corpus.rows[0], args.confidence_n, args.seed, **_scoring(options)
+        )
         signature = _with_tests(result.signature, bs=args.confidence_n, seed=args.seed)
         result = dataclasses.replace(result, signature=signature)
+    width = args.width
+    if args.score_only:  # sacreBLEU: the bare score, also with --format json
+        w = SACREBLEU_WIDTH if width is None else width
+        text = f"{result.score:.{w}f}"
+        if estimate is not None:
+            text += f" (μ = {estimate.mean:.{w}f} ± {estimate.ci:.{w}f})"
+        return text
+    w = 2 if width is None else width
     if args.format == "json":
         data = result.to_dict()
+        if width is not None:
+            data["score"] = float(f"{result.score:.{w}f}")
         if estimate is not None:
+            mean, ci = f"{estimate.mean:.{w}f}", f"{estimate.ci:.{w}f}"
             data.update(
-                confidence_mean=round(estimate.mean, 2),
-                confidence_var=round(estimate.ci, 2),
-                confidence=f"μ = {estimate.mean:.2f} ± {estimate.ci:.2f}",
+                confidence_mean=round(estimate.mean, 2) if width is None else float(mean),
+                confidence_var=round(estimate.ci, 2) if width is None else float(ci),
+                confidence=f"μ = {mean} ± {ci}",
                 exact_confidence_mean=estimate.mean,
                 exact_confidence_ci=estimate.ci,
             )
-        return json.dumps(data, indent=1, ensure_ascii=False)
-    return f"{_score_text(result, estimate)}\n{result.signature}"
+        return _json(data, 1, ascii_only)
+    if estimate is None and width is None:
+        return f"{result}\n{result.signature}"
+    line = f"BLEU = {result.score:.{w}f}"
+    if estimate is not None:
+        line += f" (μ = {estimate.mean:.{w}f} ± {estimate.ci:.{w}f})"
+    return f"{line} {result.verbose}\n{result.signature}"
 
 
 def _table(rows: list[list[str]]) -> str:
@@ -259,22 +463,24 @@ def _table(rows: list[list[str]]) -> str:
 
 
 _NOTE = (
-    "Each system is compared with the baseline. * marks p < 0.05: a difference at least this\n"
-    "large would be unlikely if the system and the baseline came from the same process.\n"
-    "Significance says the systems differ, not that the difference matters."
+    f"Each system is compared with the baseline. * marks p < {SIGNIFICANCE}: a difference at\n"
+    "least this large would be unlikely if the system and the baseline came from the same\n"
+    "process. Significance says the systems differ, not that the difference matters."
 )
 
 
+def _marker(p: float) -> str:
+    return " *" if p < SIGNIFICANCE else ""
+
+
 def _several(
-    args: argparse.Namespace,
-    systems: list[list[str]],
-    refs: EncodedReferences,
-    options: BleuOptions,
+    args: argparse.Namespace, corpus: _Corpus, options: BleuOptions, ascii_only: bool
 ) -> str:
-    names = ["standard input" if path == "-" else path for path in args.input]
-    signature = options.signature(refs.nrefs)
+    names = corpus.names
+    w = 2 if args.width is None else args.width
+    signature = options.signature(corpus.nrefs)
     if not (args.paired_bs or args.paired_ar):
-        scores = [bleu_of_sums(refs.sums(hyps), options).score for hyps in systems]
+        scores = [bleu_of_sums(sums, options).score for sums in corpus.sums]
         if args.format == "json":
             data = [
                 {
@@ -283,10 +489,11 @@ def _several(
                 }
                 for name, score in zip(names, scores)
             ]
-            return json.dumps(data, indent=4, ensure_ascii=False)
-        rows = [["System", "BLEU"]] + [[n, f"{s:.2f}"] for n, s in zip(names, scores)]
+            return _json(data, 4, ascii_only)
+        rows = [["System", "BLEU"]] + [[n, f"{s:.{w}f}"] for n, s in zip(names, scores)]
         return f"{_table(rows)}\n\n{signature}"
-    stats = [refs.stats(hyps) for hyps in systems]
+    assert corpus.rows is not None
+    stats = corpus.rows
     scoring = _scoring(options)
     results: list[PairedResult] = []
     for rows in stats[1:]:
@@ -300,17 +507,11 @@ def _several(
             )
         results.append(test)
     if args.paired_bs:
-        n, what, key = (
-            args.paired_bs_n,
-            f"bootstrap resampling test with {args.paired_bs_n} resamples",
-            "bs",
-        )
+        n, key = args.paired_bs_n, "bs"
+        what = f"bootstrap resampling test with {n} resamples"
     else:
-        n, what, key = (
-            args.paired_ar_n,
-            f"approximate randomization test with {args.paired_ar_n} trials",
-            "ar",
-        )
+        n, key = args.paired_ar_n, "ar"
+        what = f"approximate randomization test with {n} trials"
     signature = _with_tests(signature, **{key: n, "seed": args.seed})
     base = results[0].baseline
     base_entry = {
@@ -325,7 +526,7 @@ def _several(
     labels = [f"Baseline: {names[0]}", *names[1:]]
     if args.format == "json":
         data = [{"system": label, "BLEU": entry} for label, entry in zip(labels, entries)]
-        return json.dumps(data, indent=4, ensure_ascii=False)
+        return _json(data, 4, ascii_only)
     header = (
         ["System", "BLEU", "(μ ± 95% CI)", "p-value"]
         if args.paired_bs
@@ -333,19 +534,29 @@ def _several(
     )
     table = [header]
     for label, entry in zip(labels, entries):
-        row = [label, f"{entry['score']:.2f}"]
+        row = [label, f"{entry['score']:.{w}f}"]
         if args.paired_bs:
-            row.append(f"({entry['mean']:.2f} ± {entry['ci']:.2f})")
+            row.append(f"({entry['mean']:.{w}f} ± {entry['ci']:.{w}f})")
         p = entry["p_value"]
-        row.append("" if p is None else f"{p:.4f}{' *' if p < 0.05 else ''}")
+        row.append("" if p is None else f"{p:.4f}{_marker(p)}")
         table.append(row)
     return f"{_table(table)}\n\nPaired {what}.\n{_NOTE}\n{signature}"
 
 
-def run(args: argparse.Namespace) -> str:
-    """Score as the parsed ``args`` say; return the text to print."""
+def _identical_warning(groups: list[list[str]]) -> str:
+    parts = [" and ".join(group) for group in groups]
+    return (
+        f"{PROG}: warning: identical hypotheses in {'; '.join(parts)}: a paired test "
+        "between them means nothing (p = 1.0)"
+    )
+
+
+def run(args: argparse.Namespace, ascii_only: bool = False) -> str:
+    """Score as the parsed ``args`` say; return the text to print.
+
+    ``ascii_only``: the JSON escapes non-ASCII characters (the caller replaces the rest).
+    """
     _check_mode(args)
-    systems, streams = _read_systems(args)
     try:
         options = BleuOptions(
             args.tokenize,
@@ -355,21 +566,78 @@ def run(args: argparse.Namespace) -> str:
             args.max_order,
             args.effective_order,
         )
-        hyps, refs = prepare(systems[0], streams, options)
-        if len(systems) == 1:
-            return _single(args, hyps, refs, options)
-        return _several(args, systems, refs, options)
+    except (TypeError, ValueError) as exc:
+        raise InputError(str(exc)) from None
+    keep_rows = bool(args.confidence or args.paired_bs or args.paired_ar)
+    corpus = read_corpus(args.input, args.refs, options, keep_rows)
+    if corpus.identical:
+        _print_error(_identical_warning(corpus.identical), prefix=False)
+    try:
+        if len(corpus.sums) == 1:
+            return _single(args, corpus, options, ascii_only)
+        return _several(args, corpus, options, ascii_only)
     except (TypeError, ValueError) as exc:
         raise InputError(str(exc)) from None
 
 
+# --- the process: encodings, errors, exit status -----------------------------------------
+
+
+def _encodable(stream: Any, text: str) -> bool:
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        text.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def _printable(text: str, stream: Any) -> str:
+    """``text`` as ``stream`` can encode it: ``mu``/``+/-``, then backslash escapes."""
+    if _encodable(stream, text):
+        return text
+    for char, ascii_text in _ASCII.items():
+        text = text.replace(char, ascii_text)
+    encoding = getattr(stream, "encoding", None) or "ascii"
+    try:
+        return text.encode(encoding, "backslashreplace").decode(encoding)
+    except LookupError:
+        return text.encode("ascii", "backslashreplace").decode("ascii")
+
+
+def _print_error(message: str, prefix: bool = True) -> None:
+    """One line on stderr, whatever the message holds and the stream can encode."""
+    line = " ".join(message.splitlines()) or message
+    if prefix:
+        line = f"{PROG}: error: {line}"
+    stream = sys.stderr
+    if stream is None:
+        return
+    try:
+        print(_printable(line, stream), file=stream, flush=True)
+    except (OSError, ValueError):
+        pass
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of ``python -m bleu``; returns the exit status."""
-    args = build_parser().parse_args(argv)
     try:
-        output = run(args)
+        args = build_parser().parse_args(argv)
+        ascii_only = not _encodable(sys.stdout, "".join(_ASCII))
+        output = run(args, ascii_only)
     except InputError as exc:
-        print(f"{PROG}: error: {exc}", file=sys.stderr)
+        _print_error(str(exc))
         return 1
-    print(output)
+    except MemoryError:
+        _print_error("out of memory: the input is too large for this machine")
+        return 1
+    except KeyboardInterrupt:
+        _print_error("interrupted")
+        return 130
+    try:
+        print(_printable(output, sys.stdout), flush=True)
+    except BrokenPipeError:  # e.g. `python -m bleu ... | head -1`: not an error of ours
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
     return 0

@@ -222,9 +222,58 @@ def test_bad_options_are_usage_errors(files, capsys, options):
     assert "Traceback" not in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("options", [["--max-order", "0"], ["--smooth-value", "-1", "-s", "floor"]])
-def test_bad_option_values_are_one_line_errors(files, capsys, options):
-    one_line_error(*run_main(capsys, files["ref"], "-i", files["hyp"], *options))
+def usage_error(capsys, argv: list[str], *words: str) -> str:
+    """argparse's status 2, with the message on one line of stderr."""
+    with pytest.raises(SystemExit) as exit_info:
+        main(argv)
+    out, err = capsys.readouterr()
+    assert exit_info.value.code == 2
+    assert out == ""
+    assert err.count("\n") == 1 and err.startswith("python -m bleu: error: ")
+    assert "Traceback" not in err
+    for word in words:
+        assert word in err
+    return err
+
+
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [
+        *[
+            (option, value)
+            for option in ("--paired-bs-n", "--paired-ar-n", "--confidence-n")
+            for value in ("0", "-5", "x", "1.5", "", str(10**12))
+        ],
+        *[("--max-order", value) for value in ("0", "-1", "x", "2.5", "101", str(10**12))],
+        *[("--smooth-value", value) for value in ("-1", "nan", "inf", "-inf", "1e999", "x")],
+        *[("--seed", value) for value in ("x", "-1", "1.5", "")],
+        *[("--width", value) for value in ("-1", "x", "21", str(10**9))],
+    ],
+)
+def test_bad_option_values_are_one_line_errors_naming_the_option(files, capsys, option, value):
+    argv = [files["ref"], "-i", files["hyp"], files["hyp"], "--paired-bs", f"{option}={value}"]
+    usage_error(capsys, argv, option)
+
+
+def test_a_huge_resample_count_fails_at_once_in_a_process(files):
+    # 10**12 resamples of 3 segments would ask numpy for terabytes: refused before reading
+    done = subprocess.run(
+        [sys.executable, "-m", "bleu", files["ref"], "-i", files["hyp"], "-ci", "-cin", "1e12"],
+        capture_output=True,
+        check=False,
+        timeout=60,
+    )
+    done2 = subprocess.run(
+        [sys.executable, "-m", "bleu", files["ref"], "-i", files["hyp"], "-cin", str(10**12)],
+        capture_output=True,
+        check=False,
+        timeout=60,
+    )
+    for result in (done, done2):
+        err = result.stderr.decode()
+        assert result.returncode == 2 and result.stdout == b""
+        assert err.count("\n") == 1 and "--confidence-n" in err and "Traceback" not in err
+    assert "at most 10,000,000" in done2.stderr.decode()
 
 
 # --- confidence intervals and paired tests (sacreBLEU's --confidence, --paired-*) ----------
@@ -360,7 +409,6 @@ def test_several_systems_without_a_test_give_a_table(systems, capsys):
     [
         (["--paired-bs"], ["baseline", "system"]),
         (["-i", "{base}", "{better}", "--confidence"], ["--confidence", "one system"]),
-        (["-i", "{base}", "{better}", "--paired-bs", "--paired-bs-n", "0"], ["n_samples"]),
         (["-i", "{base}", "{short}", "--paired-bs"], ["short.txt", "lines"]),
         (["-i", "-", "-", "--paired-bs"], ["standard input"]),
     ],

@@ -1,0 +1,183 @@
+"""Reading the command line's input files: line by line, in chunks, checked as it goes.
+
+:class:`LineSource` reads one file (or standard input) as bytes and hands out chunks of
+lines. Only ``\\n`` ends a line (as in sacreBLEU and multi-bleu.perl; a ``\\r`` or a
+U+2028 stays inside its line), and a final ``\\n`` does not start an empty last line.
+Input whose first two bytes are gzip's magic number (``1f 8b``) is decompressed on the
+fly, whatever its name; a name ending in ``.gz`` without that magic number is an error.
+
+Bad input is refused early, with an :class:`InputError` of one line naming the file:
+
+- a NUL byte: ``PATH: looks like a binary file (NUL byte on line N)``;
+- a line longer than :data:`MAX_LINE_BYTES` (no file of segments has one; ``/dev/zero``
+  or a file without newlines does): the read stops there instead of filling memory;
+- bytes that are not UTF-8: ``PATH: not valid UTF-8 (byte B, line N)``, ``B`` counted
+  from the start of the (decompressed) input;
+- corrupt or truncated gzip data, a missing file, a directory, no permission.
+
+Memory is bounded by one chunk (:data:`CHUNK_LINES` lines, read in lockstep from every
+file by :mod:`bleu.cli`), never by the file.
+"""
+
+from __future__ import annotations
+
+import gzip
+import io
+import os
+import stat
+import sys
+import zlib
+from typing import BinaryIO
+
+MAX_LINE_BYTES = 2**20
+"""The longest line accepted, in bytes without its ``\\n`` (1 MiB: a segment is rarely
+longer than a few kB; a longer "line" is a binary file or text without newlines)."""
+
+CHUNK_LINES = 10_000
+"""Lines read from each file at a time (and turned into statistics) by :mod:`bleu.cli`."""
+
+GZIP_MAGIC = b"\x1f\x8b"
+
+_MIB = 2**20
+
+
+class InputError(Exception):
+    """A problem with the input files or options, reported in one line."""
+
+
+def _size(n_bytes: int) -> str:
+    return f"{n_bytes // _MIB} MiB" if n_bytes % _MIB == 0 else f"{n_bytes:,} bytes"
+
+
+def _stdin_bytes() -> BinaryIO:
+    stream = sys.stdin
+    if stream is None:
+        raise InputError("standard input is closed; give the hypotheses with -i HYP")
+    buffer = getattr(stream, "buffer", None)
+    if buffer is None:  # a text-only stream (an IDE's console): re-encode what it gives
+        return io.BytesIO(stream.read().encode("utf-8", "surrogatepass"))
+    return buffer
+
+
+class LineSource:
+    """One input (a path, or ``-`` for standard input) read in chunks of checked lines.
+
+    ``lines_read`` counts the lines handed out so far; ``exhausted`` tells that the end
+    was reached. Use it as a context manager, or call :meth:`close`.
+    """
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.name = "standard input" if path == "-" else path
+        self.lines_read = 0
+        self.bytes_read = 0  # of the (decompressed) input, up to the end of the last line
+        self.exhausted = False
+        self._own: BinaryIO | None = None
+        try:
+            raw = _stdin_bytes() if path == "-" else open(path, "rb")
+            if path != "-":
+                self._own = raw
+            self.regular = self._is_regular(raw)
+            if not hasattr(raw, "peek"):
+                raw = io.BufferedReader(raw)  # type: ignore[arg-type]
+            compressed = raw.peek(2)[:2] == GZIP_MAGIC  # type: ignore[attr-defined]
+        except FileNotFoundError:
+            raise InputError(f"{self.name}: no such file") from None
+        except IsADirectoryError:
+            raise InputError(f"{self.name}: is a directory, not a file") from None
+        except PermissionError:
+            raise InputError(f"{self.name}: permission denied") from None
+        except OSError as exc:
+            self.close()
+            raise InputError(f"{self.name}: cannot read ({exc.strerror or exc})") from None
+        if path.endswith(".gz") and not compressed:
+            self.close()
+            raise InputError(f"{self.name}: the name ends in .gz but the data is not gzip")
+        self.compressed = compressed
+        self._handle: BinaryIO = gzip.GzipFile(fileobj=raw, mode="rb") if compressed else raw
+
+    @staticmethod
+    def _is_regular(raw: BinaryIO) -> bool:
+        """A regular file (finite: it can be counted to its end), not a pipe or device."""
+        try:
+            return stat.S_ISREG(os.fstat(raw.fileno()).st_mode)
+        except (OSError, AttributeError, ValueError, io.UnsupportedOperation):
+            return False
+
+    def __enter__(self) -> LineSource:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        if self._own is not None:
+            self._own.close()
+            self._own = None
+
+    def read_chunk(self, n_lines: int = CHUNK_LINES) -> list[str]:
+        """Up to ``n_lines`` more lines, without their ``\\n``; ``[]`` at the end."""
+        if self.exhausted:
+            return []
+        bodies = self._read_bodies(n_lines)
+        if not bodies:
+            return []
+        joined = b"\n".join(bodies)
+        if b"\0" in joined:
+            line = self.lines_read + joined[: joined.index(b"\0")].count(b"\n") + 1
+            raise InputError(f"{self.name}: looks like a binary file (NUL byte on line {line})")
+        try:
+            text = joined.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            line = self.lines_read + joined[: exc.start].count(b"\n") + 1
+            raise InputError(
+                f"{self.name}: not valid UTF-8 (byte {self.bytes_read + exc.start}, line {line})"
+            ) from None
+        self.lines_read += len(bodies)
+        self.bytes_read += len(joined) + 1
+        return text.split("\n")
+
+    def _read_bodies(self, n_lines: int) -> list[bytes]:
+        readline = self._handle.readline
+        limit = MAX_LINE_BYTES + 1
+        bodies = []
+        try:
+            for _ in range(n_lines):
+                line = readline(limit)
+                if line.endswith(b"\n"):
+                    bodies.append(line[:-1])
+                    continue
+                if len(line) == limit:  # MAX_LINE_BYTES + 1 bytes and still no newline
+                    number = self.lines_read + len(bodies) + 1
+                    if b"\0" in line:
+                        raise InputError(
+                            f"{self.name}: looks like a binary file (NUL byte on line {number})"
+                        )
+                    raise InputError(
+                        f"{self.name}: line {number} is longer than {_size(MAX_LINE_BYTES)} "
+                        "(the limit of one segment); is it a text file with one segment "
+                        "per line?"
+                    )
+                self.exhausted = True
+                if line:  # the last line, without a final newline
+                    bodies.append(line)
+                break
+        except (EOFError, gzip.BadGzipFile, zlib.error) as exc:
+            what = "truncated" if isinstance(exc, EOFError) else "corrupt"
+            detail = " ".join(str(exc).split())
+            raise InputError(f"{self.name}: {what} gzip data ({detail})") from None
+        except OSError as exc:
+            raise InputError(f"{self.name}: cannot read ({exc.strerror or exc})") from None
+        return bodies
+
+    def count_rest(self) -> bool:
+        """Read (and check) to the end when the input is a regular file; say if it did.
+
+        Pipes, devices and standard input from a pipe may never end: they are left alone,
+        and ``lines_read`` is then only a lower bound of their length.
+        """
+        if not self.regular:
+            return self.exhausted
+        while self.read_chunk(CHUNK_LINES):
+            pass
+        return True
