@@ -26,6 +26,11 @@ What each function gets wrong, in one line (details in its docstring):
 * :func:`brevity_penalty_003` (003): the longest reference's length as ``r``.
 * :func:`weighted_mean_003` (003): raises the weighted product to ``sum(weights)``.
 * :func:`bleu_003` (003's ``my_bleu_v2``): all of the above together.
+* :func:`bleu_v2_003` (003's ``my_bleu_v2`` with its printout): ``mode != 0`` raises
+  ``UnboundLocalError``; :func:`ngram_counts_003` gives its unreduced per-order counts.
+* :func:`clip_003` (003): its coded clipping and the one its comments describe (equal).
+* :func:`closest_ref_length_000_text` (000's text, not its code): the closest length,
+  the shorter on a tie, which is right; :func:`ngram_count_lines_000`: 000's printout.
 * :func:`bleu_004` (004): ``min(1, c/r) * (prod p_n)^(1/N)``: a linear length factor.
 * :func:`bleu_d2l` (d2l.ai): weights ``1/2^n``, orders capped at the candidate length.
 * :func:`bleu_nmt` (tensorflow/nmt, HF ``evaluate``): the shortest reference's length as ``r``.
@@ -254,8 +259,12 @@ def ngram_precisions_003(
     seen. For each n-gram it takes, with :func:`count_substring_003`, the count ``C`` in
     the candidate and ``R_j`` in each reference, and adds ``max_j min(C, R_j)`` to the
     numerator and ``C`` to the denominator. Two more effects follow: substrings count
-    (see :func:`count_substring_003`), and an n-gram that occurs ``C`` times is visited
-    ``C`` times, each time adding ``C``, so repeated n-grams weigh ``C^2``.
+    (see :func:`count_substring_003`), and an n-gram is visited once per occurrence on the
+    grid, each visit adding the whole count again. A unigram that occurs ``C`` times (with
+    ``R`` = its largest count in one reference) thus adds ``C * min(C, R)`` to the
+    numerator and ``C * C`` to the denominator, instead of ``min(C, R)`` and ``C``:
+    'the' x7 against Example 2 gives 7 * 2 / (7 * 7) = 14/49, which happens to equal 2/7,
+    but 'a a b' against 'a b' gives (2 * 1 + 1) / (2 * 2 + 1) = 3/5 instead of 2/3.
 
     Returns exact fractions ``numerator/denominator`` (unreduced values are lost; the
     document divides them as floats). When the candidate has fewer than ``n`` tokens the
@@ -350,6 +359,159 @@ def bleu_003(
     weights = check_weight_tuple(weights, "weights")
     precisions = ngram_precisions_003(candidate, references, max_gram)
     return brevity_penalty_003(candidate, references) * weighted_mean_003(precisions, weights)
+
+
+# -- the documents' single items (notebook 09, "The documents' items one by one") -----------
+def closest_ref_length_000_text(candidate: str, references: Sequence[str]) -> int:
+    """The rule 000's *text* gives for ``r``: the closest length, the shorter on a tie.
+
+    Document ``000_a746c9d26a825dfc.txt`` says in words that ``r`` is the length of the
+    reference closest in length to the candidate and that, of two equally close
+    references, the shorter is taken (its example: a 10-token candidate with references of
+    9 and 11 tokens gets ``r = 9``). That is the paper's rule and NLTK's
+    (:func:`bleu.closest_ref_length`). The document's *code*,
+    :func:`closest_ref_length_000`, returns the difference instead: 1 on that example.
+
+    Whitespace tokens, as the document splits them.
+
+    >>> ten = "a b c d e f g h i j"
+    >>> refs = ["a b c d e f g h i", "a b c d e f g h i j k"]
+    >>> closest_ref_length_000_text(ten, refs), closest_ref_length_000(ten, refs)
+    (9, 1)
+    """
+    c = len(_sentence(candidate, "candidate").split())
+    lengths = [len(ref.split()) for ref in _sentences(references, "references")]
+    return min(lengths, key=lambda length: (abs(length - c), length))
+
+
+def ngram_count_lines_000(candidate: str, n: int = 1) -> list[str]:
+    """The lines 000's counting loop prints: each distinct n-gram (a tuple), then its count.
+
+    Document ``000_a746c9d26a825dfc.txt`` counts the n-grams of a whitespace-split
+    sentence in a ``Counter`` and prints its entries with a loop, one line per distinct
+    n-gram in order of first appearance: the tuple as Python shows it, a space, the count.
+    For 'the the the the the the the' and ``n = 1`` that is the single line
+    ``('the',) 7``. The count is right: it is the candidate's own count before clipping,
+    as :func:`bleu.count_ngrams` gives it (the clipped count against Example 2 is 2).
+
+    >>> ngram_count_lines_000("the the the the the the the")
+    ["('the',) 7"]
+    >>> ngram_count_lines_000("a b a", 2)
+    ["('a', 'b') 1", "('b', 'a') 1"]
+    """
+    tokens = _sentence(candidate, "candidate").split()
+    n = check_order(n, "n")
+    return [f"{gram!r} {count}" for gram, count in Counter(iter_ngrams(tokens, n)).items()]
+
+
+def ngram_counts_003(
+    candidate: str, references: Sequence[str], max_gram: int = 4
+) -> list[tuple[int, int]]:
+    """003's numerator and denominator for each order, unreduced, as its loop prints them.
+
+    Document ``003_006b9ade54302bf2.txt`` (``my_bleu_v2``) sums, per order ``n``, the
+    clipped counts (its "mole", the numerator) and the candidate counts (its "deno", the
+    denominator) of the n-grams on its non-overlapping grid, counting regex substrings:
+    see :func:`ngram_precisions_003`, which divides these. An order without a grid n-gram
+    gives ``(0, 0)`` here; the document divides that and raises ``ZeroDivisionError``.
+
+    >>> refs = ["this is a dog and not is a cat", "this is a cat and not is a dog",
+    ...         "it is a dragon", "i like play ball"]
+    >>> ngram_counts_003("how old is the man", refs)
+    [(1, 5), (0, 2), (0, 1), (0, 1)]
+    """
+    cand = _sentence(candidate, "candidate")
+    refs = _sentences(references, "references")
+    max_gram = check_order(max_gram, "max_gram")
+    tokens = cand.split(" ")
+    out: list[tuple[int, int]] = []
+    for n in range(1, max_gram + 1):
+        numerator = denominator = 0
+        for gram in grid_ngrams_003(tokens, n):
+            in_candidate = count_substring_003(gram, cand)
+            numerator += clip_003(in_candidate, [count_substring_003(gram, r) for r in refs])
+            denominator += in_candidate
+        out.append((numerator, denominator))
+    return out
+
+
+def clip_003(candidate_count: int, reference_counts: Sequence[int], method: int = 1) -> int:
+    """003's clipped count, by its coded method 1 or its described method 2: always equal.
+
+    Document ``003_006b9ade54302bf2.txt`` codes method 1: take ``min(C, R_j)`` with each
+    reference's count ``R_j``, then the largest of these, ``max_j min(C, R_j)``. Its
+    comments describe a method 2, the largest reference count first and then the minimum
+    with ``C``, ``min(C, max_j R_j)``, and say both give the same result. They do: every
+    ``min(C, R_j)`` is at most ``min(C, max_j R_j)``, and the reference with the largest
+    count reaches it. Method 2 is the paper's ``Count_clip`` as NLTK's
+    ``modified_precision`` and :func:`bleu.clipped_counts` compute it.
+
+    >>> clip_003(3, [4, 1, 0]), clip_003(3, [4, 1, 0], method=2)
+    (3, 3)
+    >>> clip_003(7, [2, 2], 1) == clip_003(7, [2, 2], 2) == 2
+    True
+    """
+    counts = list(reference_counts)
+    if not counts:
+        raise ValueError("reference_counts is empty: give one count per reference")
+    if method == 1:
+        return max(min(candidate_count, r) for r in counts)
+    if method == 2:
+        return min(candidate_count, max(counts))
+    raise ValueError(f"method must be 1 or 2, got {method!r}")
+
+
+def bleu_v2_003(
+    candidate: str,
+    references: Sequence[str],
+    max_gram: int = 4,
+    weights: Sequence[float] = UNIFORM_4,
+    mode: int = 0,
+    echo: Callable[[str], object] = print,
+) -> float:
+    """003's ``my_bleu_v2`` as a whole: what it prints, its ``mode`` switch and its crashes.
+
+    Document ``003_006b9ade54302bf2.txt``. With ``mode=0`` (the default, and its own call)
+    it reports, for each order, the numerator ("mole") and the denominator ("deno") of its
+    precision (:func:`ngram_counts_003`), dividing right after each report, then the list
+    of precisions and their weighted mean (:func:`weighted_mean_003`); it returns
+    :func:`brevity_penalty_003` times that mean, the value of :func:`bleu_003`. Any other
+    ``mode`` skips the whole precision block (the document only describes its method 2 in
+    comments, see :func:`clip_003`) yet still multiplies by the mean at the end, which was
+    never computed: Python raises ``UnboundLocalError``. An order without a grid n-gram
+    (a candidate shorter than ``max_gram``) raises ``ZeroDivisionError`` after its report.
+
+    The report lines are in this module's words (one per order, ``order n: mole m,
+    deno d``, then the precisions and the mean); ``echo`` receives each line (``print``
+    by default; pass ``list.append`` to collect them). On the document's own test, 'how
+    old is the man' against its four references, the orders give 1/5, 0/2, 0/1 and 0/1
+    and the result is 0.0.
+
+    >>> refs = ["this is a dog and not is a cat", "this is a cat and not is a dog",
+    ...         "it is a dragon", "i like play ball"]
+    >>> bleu_v2_003("how old is the man", refs)
+    order 1: mole 1, deno 5
+    order 2: mole 0, deno 2
+    order 3: mole 0, deno 1
+    order 4: mole 0, deno 1
+    precisions: [0.2, 0.0, 0.0, 0.0]
+    weighted mean: 0.0
+    0.0
+    """
+    cand = _sentence(candidate, "candidate")
+    refs = _sentences(references, "references")
+    max_gram = check_order(max_gram, "max_gram")
+    weights = check_weight_tuple(weights, "weights")
+    if mode == 0:
+        precisions = []
+        for n, (numerator, denominator) in enumerate(ngram_counts_003(cand, refs, max_gram), 1):
+            echo(f"order {n}: mole {numerator}, deno {denominator}")
+            precisions.append(numerator / denominator)  # 0/0 raises, as in the document
+        echo(f"precisions: {precisions}")
+        mean = weighted_mean_003(precisions, weights)
+        echo(f"weighted mean: {mean}")
+    # with mode != 0, ``mean`` was never assigned: this line raises UnboundLocalError
+    return brevity_penalty_003(cand, refs) * mean
 
 
 # -- 004 --------------------------------------------------------------------------------------

@@ -274,3 +274,112 @@ def test_variants_table_adapter():
 def test_bad_input_names_the_argument(call, exc, name):
     with pytest.raises(exc, match=name):
         call()
+
+
+# -- the documents' single items (notebook 09, "The documents' items one by one") ------------
+TEN = "a b c d e f g h i j"
+NINE_AND_ELEVEN = ["a b c d e f g h i", "a b c d e f g h i j k"]
+
+
+def test_000_text_tie_rule_against_its_code():
+    assert V.closest_ref_length_000_text(TEN, NINE_AND_ELEVEN) == 9  # the text: the shorter
+    assert V.closest_ref_length_000(TEN, NINE_AND_ELEVEN) == 1  # the code: a difference
+    assert bleu.closest_ref_length([r.split() for r in NINE_AND_ELEVEN], 10) == 9
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(1, 12), st.lists(st.integers(1, 12), min_size=1, max_size=4))
+def test_000_text_rule_is_nltks_rule(c, lengths):
+    refs = [" ".join(["x"] * n) for n in lengths]
+    expected = bleu.closest_ref_length([["x"] * n for n in lengths], c)
+    assert V.closest_ref_length_000_text(" ".join(["y"] * c), refs) == expected
+
+
+def test_000_loop_printout():
+    assert V.ngram_count_lines_000(EX2.candidates["Ca1"]) == ["('the',) 7"]
+    ca1 = EX1.candidates["Ca1"]
+    lines = V.ngram_count_lines_000(ca1)
+    assert len(lines) == 16 and lines[0] == "('It',) 1" and "('the',) 3" in lines
+    counts = bleu.count_ngrams(ca1.split(), 1)
+    assert sorted(lines) == sorted(f"{g!r} {c}" for g, c in counts.items())
+
+
+def test_003_per_order_printout_on_its_own_test():
+    refs, cand = list(HOW_OLD.references), HOW_OLD.candidates["Ca1"]
+    lines = []
+    score = V.bleu_v2_003(cand, refs, echo=lines.append)
+    assert lines[:4] == [
+        "order 1: mole 1, deno 5",
+        "order 2: mole 0, deno 2",
+        "order 3: mole 0, deno 1",
+        "order 4: mole 0, deno 1",
+    ]
+    assert lines[4:] == ["precisions: [0.2, 0.0, 0.0, 0.0]", "weighted mean: 0.0"]
+    assert score == 0.0 == V.bleu_003(cand, refs)
+    assert V.ngram_counts_003(cand, refs) == [(1, 5), (0, 2), (0, 1), (0, 1)]
+    # the paper's counts on the same input: overlapping n-grams, whole tokens
+    ref_tokens = HOW_OLD.reference_tokens()
+    paper = [bleu.precision.match_counts(ref_tokens, cand.split(), n) for n in (1, 2, 3, 4)]
+    assert paper == [(1, 5), (0, 4), (0, 3), (0, 2)]
+
+
+def test_003_mode_other_than_0_raises_unbound_local_error():
+    refs, cand, lines = list(HOW_OLD.references), HOW_OLD.candidates["Ca1"], []
+    with pytest.raises(UnboundLocalError):
+        V.bleu_v2_003(cand, refs, mode=1, echo=lines.append)
+    assert lines == []  # the precision block is skipped before the crash
+
+
+def test_003_short_candidate_0_082_needs_two_orders():
+    refs, lines = list(EX2.references), []
+    with pytest.raises(ZeroDivisionError):
+        V.bleu_v2_003("the cat", refs, echo=lines.append)  # its own 4 orders
+    assert lines == [
+        "order 1: mole 2, deno 2",
+        "order 2: mole 1, deno 1",
+        "order 3: mole 0, deno 0",
+    ]
+    assert f"{V.bleu_v2_003('the cat', refs, 2, (0.5, 0.5), echo=lines.append):.3f}" == "0.082"
+    assert ref_bleu(refs, "the cat", (0.5, 0.5)) == pytest.approx(math.exp(1 - 6 / 2))
+
+
+def test_003_blank_value_on_the_x7_candidate():
+    refs, cand, lines = list(EX2.references), EX2.candidates["Ca1"], []
+    assert V.bleu_v2_003(cand, refs, echo=lines.append) == 0.0
+    assert lines[:4] == [
+        "order 1: mole 14, deno 49",
+        "order 2: mole 0, deno 9",
+        "order 3: mole 0, deno 4",
+        "order 4: mole 0, deno 1",
+    ]
+    assert V.bleu_v2_003(cand, refs, 1, (1,), echo=lines.append) == pytest.approx(2 / 7)
+    assert bleu.modified_precision(EX2.reference_tokens(), cand.split(), 1) == Fraction(2, 7)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 9), st.lists(st.integers(0, 9), min_size=1, max_size=5))
+def test_003_clipping_methods_1_and_2_agree(c, refs):
+    one, two = V.clip_003(c, refs, 1), V.clip_003(c, refs, 2)
+    assert one == two
+    assert two == min(c, max(refs))
+
+
+def test_003_method_2_is_nltks_and_bleus_clipping():
+    from nltk.translate.bleu_score import modified_precision as nltk_modified_precision
+
+    refs, hyp = EX1.reference_tokens(), EX1.candidate_tokens("Ca1")
+    for n in (1, 2, 3, 4):
+        grams = bleu.count_ngrams(hyp, n)
+        ref_counts = [bleu.count_ngrams(r, n) for r in refs]
+        total = sum(grams.values())
+        nltk_p = nltk_modified_precision(refs, hyp, n)  # unreduced: matches / total
+        for method in (1, 2):
+            matches = sum(
+                V.clip_003(c, [rc[g] for rc in ref_counts], method) for g, c in grams.items()
+            )
+            assert Fraction(matches, total) == bleu.modified_precision(refs, hyp, n)
+            assert (matches, total) == (nltk_p.numerator, nltk_p.denominator)
+    with pytest.raises(ValueError, match="method"):
+        V.clip_003(1, [1], 3)
+    with pytest.raises(ValueError, match="reference_counts"):
+        V.clip_003(1, [], 1)
