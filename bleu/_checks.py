@@ -23,6 +23,16 @@ import numpy as np
 UNIFORM_4 = (0.25, 0.25, 0.25, 0.25)
 """BLEU's default weights: the geometric mean of p_1 .. p_4."""
 
+MAX_ORDER = 10_000
+"""The highest n-gram order of a function whose result holds one entry per order.
+
+Orders longer than every sentence add nothing (no n-grams, no matches), but a result with
+one precision or one pair of statistics columns per order costs memory per order:
+``max_ngram_order=10**9`` would ask for gigabytes of zeros. Functions that return a single
+number for an order (:func:`bleu.modified_precision`, :func:`bleu.count_ngrams`) take any
+order, as NLTK's do, and an order longer than the sentence costs them nothing.
+"""
+
 _STRING_LIKE = (str, bytes, bytearray, memoryview, UserString)
 _UNORDERED = (Set, Mapping, MappingView)
 
@@ -112,14 +122,64 @@ def check_references(value: Any, name: str = "references") -> list[list]:
     return [check_tokens(ref, f"{name}[{i}]") for i, ref in enumerate(refs)]
 
 
-def check_order(n: Any, name: str = "n") -> int:
-    """Return the n-gram order ``n`` as an int >= 1, or raise naming ``name``."""
-    if isinstance(n, bool) or not hasattr(n, "__index__"):
+def check_order(n: Any, name: str = "n", limit: int | None = None) -> int:
+    """Return the n-gram order ``n`` as an int >= 1 (and <= ``limit``), or raise naming ``name``.
+
+    >>> check_order(4, "max_ngram_order", limit=MAX_ORDER)
+    4
+    >>> check_order(10**9, "max_ngram_order", limit=MAX_ORDER)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: max_ngram_order=1000000000 is more than 10,000: ...
+    """
+    if isinstance(n, (bool, np.bool_)) or not hasattr(n, "__index__"):
         raise TypeError(f"{name} must be a whole number >= 1, not {_kind(n)}")
     n = int(n)
     if n < 1:
         raise ValueError(f"{name} must be >= 1, got {n}")
+    if limit is not None and n > limit:
+        raise ValueError(
+            f"{name}={n} is more than {limit:,}: orders longer than every sentence add only "
+            "zeros, and the result would hold one entry per order; give a smaller order"
+        )
     return n
+
+
+def check_count(value: Any, name: str, limit: int | None = None) -> int:
+    """A whole number >= 1 (and <= ``limit``): a number of resamples, trials, segments.
+
+    >>> check_count(0, "n_samples")
+    Traceback (most recent call last):
+    ...
+    ValueError: n_samples must be at least 1, got 0
+    """
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+        raise TypeError(f"{name} must be a whole number, not {_kind(value)}")
+    if value < 1:
+        raise ValueError(f"{name} must be at least 1, got {value}")
+    if limit is not None and value > limit:
+        raise ValueError(f"{name}={value} is more than the limit of {limit:,}")
+    return int(value)
+
+
+def check_seed(seed: Any, name: str = "seed") -> int | None:
+    """``None`` (fresh randomness) or a whole number >= 0, as numpy's generators take."""
+    if seed is None:
+        return None
+    if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)):
+        raise TypeError(f"{name} must be a whole number or None, not {_kind(seed)}")
+    if seed < 0:
+        raise ValueError(f"{name} must be >= 0, got {seed}")
+    return int(seed)
+
+
+def check_real(value: Any, name: str) -> float:
+    """A real number >= 0 (a length; soft BLEU's expected length may be fractional)."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, Real):
+        raise TypeError(f"{name} must be a number >= 0, not {_kind(value)}")
+    if math.isnan(value) or value < 0:
+        raise ValueError(f"{name} must be a number >= 0, got {value!r}")
+    return value
 
 
 def check_weight_tuple(value: Any, name: str = "weights") -> tuple[float, ...]:
@@ -155,22 +215,34 @@ def is_weight_list(weights: Any) -> bool:
     return hasattr(first, "__iter__") and not isinstance(first, _STRING_LIKE)
 
 
-def check_corpus_shape(list_of_references: Any, hypotheses: Any) -> tuple[list, list]:
-    """Both corpus arguments as lists of equal, non-zero length (items not yet checked)."""
-    if list_of_references is None or hypotheses is None:
-        name = "list_of_references" if list_of_references is None else "hypotheses"
-        raise TypeError(f"{name} must be a list, not None")
-    check_ordered(hypotheses, "hypotheses", "a list of token lists")
-    check_ordered(list_of_references, "list_of_references", "a list of reference lists")
+def check_corpus_shape(
+    list_of_references: Any,
+    hypotheses: Any,
+    refs_name: str = "list_of_references",
+    hyps_name: str = "hypotheses",
+) -> tuple[list, list]:
+    """Both corpus arguments as lists of equal, non-zero length (items not yet checked).
+
+    Iterators are read once, into lists, so that every later pass sees the same items.
+    """
+    for value, name, what in (
+        (list_of_references, refs_name, "a list of reference lists"),
+        (hypotheses, hyps_name, "a list of token lists"),
+    ):
+        if value is None:
+            raise TypeError(f"{name} must be a list, not None")
+        check_ordered(value, name, what)
+        if not hasattr(value, "__iter__"):
+            raise TypeError(f"{name} must be {what}, not {_kind(value)}")
     refs = list(list_of_references)
     hyps = list(hypotheses)
     if len(refs) != len(hyps):
         raise ValueError(
-            f"list_of_references has {len(refs)} entries but hypotheses has {len(hyps)}: "
+            f"{refs_name} has {len(refs)} entries but {hyps_name} has {len(hyps)}: "
             "give one list of references per hypothesis"
         )
     if not hyps:
-        raise ValueError("hypotheses is empty: give at least one sentence")
+        raise ValueError(f"{hyps_name} is empty: give at least one sentence")
     return refs, hyps
 
 
@@ -180,6 +252,54 @@ def weight_vectors(weights: Any) -> tuple[list[tuple[float, ...]], bool]:
         vectors = list(weights)
         return [check_weight_tuple(w, f"weights[{i}]") for i, w in enumerate(vectors)], True
     return [check_weight_tuple(weights, "weights")], False
+
+
+def check_segment(value: Any, name: str) -> str:
+    """One raw segment (a ``str``), or raise naming ``name``.
+
+    For the functions that take text and split or tokenize it themselves (sacreBLEU's
+    rules, the documents' code); the opposite mistake of :func:`check_tokens`.
+
+    >>> check_segment(["the", "cat"], "hypothesis")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    TypeError: hypothesis must be a str (one raw segment), not a list: ...
+    """
+    if isinstance(value, (list, tuple)):
+        raise TypeError(
+            f"{name} must be a str (one raw segment), not a {_kind(value)}: this "
+            "function tokenizes raw text itself; join a token list with ' '.join(tokens)"
+        )
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be a str (one segment), not {_kind(value)}")
+    return value
+
+
+def check_segments(value: Any, name: str = "hypotheses", allow_none: bool = False) -> list:
+    """A list of strings (or ``None`` where allowed) from a sequence or iterator.
+
+    A bare string is refused (iterating it would give its characters), and so are
+    string-likes and unordered collections.
+    """
+    if value is None:
+        raise TypeError(f"{name} must be a list of strings, not None")
+    if isinstance(value, str):
+        shown = value[:40] + ("..." if len(value) > 40 else "")
+        raise TypeError(
+            f"{name} must be a list of strings (one per segment), not a single string "
+            f"({shown!r}); wrap it in a list"
+        )
+    check_ordered(value, name, "a list of strings")
+    if not hasattr(value, "__iter__"):
+        raise TypeError(f"{name} must be a list of strings, not {_kind(value)}")
+    items = value if type(value) is list else list(value)
+    if type(value) is list and all(type(item) is str for item in items):
+        return items  # the common case, checked at C speed
+    for i, item in enumerate(items):
+        if item is None and allow_none:
+            continue
+        check_segment(item, f"{name}[{i}]")
+    return items
 
 
 def check_bool(value: Any, name: str) -> bool:
@@ -194,7 +314,9 @@ def check_stats(stats: Any, name: str = "stats", min_total: int = 0) -> np.ndarr
 
     ``stats`` is one row ``[c, r, m_1..m_N, t_1..t_N]`` or the 2-D array of one row per
     segment: ``c`` the hypothesis length, ``r`` the effective reference length, ``m_n``
-    clipped matches and ``t_n`` hypothesis n-grams. Refused: anything not a whole number,
+    clipped matches and ``t_n`` hypothesis n-grams. Refused with ``TypeError``: anything
+    not an array of whole numbers (floats included). Refused with ``ValueError``: a wrong
+    shape (odd length, fewer than 4 columns, no rows), and impossible counts:
     negative counts, more matches than n-grams (``m_n > t_n``), more n-grams of an order
     than of the order below (``t_{n+1} > t_n``), and in a per-segment row more n-grams
     than the hypothesis length allows (``t_n > max(c - n + 1, min_total)``; ``min_total``
@@ -206,6 +328,8 @@ def check_stats(stats: Any, name: str = "stats", min_total: int = 0) -> np.ndarr
     ...
     ValueError: stats has more matches than n-grams (m_1 = 20 > t_1 = 10): not BLEU statistics
     """
+    if stats is None or isinstance(stats, (*_STRING_LIKE, *_UNORDERED)):
+        raise TypeError(f"{name} must be an integer array of BLEU statistics, not {_kind(stats)}")
     try:
         array = np.asarray(stats)
     except (TypeError, ValueError):
@@ -213,7 +337,7 @@ def check_stats(stats: Any, name: str = "stats", min_total: int = 0) -> np.ndarr
     if array.dtype == object or not (
         np.issubdtype(array.dtype, np.integer) and array.dtype != np.bool_
     ):
-        raise ValueError(
+        raise TypeError(
             f"{name} must hold whole numbers (an integer array), not {array.dtype} values"
         )
     if array.ndim not in (1, 2) or array.shape[-1] < 4 or array.shape[-1] % 2:

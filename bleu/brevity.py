@@ -19,12 +19,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable, Iterable, Sequence
-from numbers import Real
 from typing import Any, overload
 
 import numpy as np
 
-from ._checks import check_references
+from ._checks import check_real, check_references
 
 
 def closest_ref_length(references: Iterable[Sequence[Hashable]], hyp_len: float) -> int:
@@ -38,21 +37,13 @@ def closest_ref_length(references: Iterable[Sequence[Hashable]], hyp_len: float)
     18
     """
     references = check_references(references)
-    hyp_len = _check_real(hyp_len, "hyp_len")
+    hyp_len = check_real(hyp_len, "hyp_len")
     return closest_length(map(len, references), hyp_len)
 
 
 def closest_length(ref_lens: Iterable[int], hyp_len: float) -> int:
     """The closest of ``ref_lens`` to ``hyp_len``, the shorter on a tie (unchecked)."""
     return min(ref_lens, key=lambda ref_len: (abs(ref_len - hyp_len), ref_len))
-
-
-def _check_real(value: Any, name: str) -> float:
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, Real):
-        raise TypeError(f"{name} must be a number >= 0, not {type(value).__name__}")
-    if math.isnan(value) or value < 0:
-        raise ValueError(f"{name} must be a number >= 0, got {value!r}")
-    return value
 
 
 @overload
@@ -89,8 +80,8 @@ def brevity_penalty(closest_ref_len: Any, hyp_len: Any, *, both_empty: float = 0
             short = np.exp(1 - r / c)
         zero = np.where(r == 0, both_empty, 0.0)
         return np.where(c > r, 1.0, np.where(c == 0, zero, short))
-    r = _check_real(closest_ref_len, "closest_ref_len")
-    c = _check_real(hyp_len, "hyp_len")
+    r = check_real(closest_ref_len, "closest_ref_len")
+    c = check_real(hyp_len, "hyp_len")
     if c > r:
         return 1.0
     if c == 0:

@@ -16,7 +16,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ._checks import check_order, check_references, check_tokens, check_weight_tuple
+from ._checks import MAX_ORDER, check_order, check_references, check_tokens, check_weight_tuple
 from .brevity import brevity_penalty, closest_length
 from .ngrams import iter_ngrams
 from .nltk_rules import combine
@@ -154,7 +154,7 @@ def explain(
     """
     refs = check_references(references)
     hyp = check_tokens(hypothesis, "hypothesis")
-    max_n = check_order(max_n, "max_n")
+    max_n = check_order(max_n, "max_n", limit=MAX_ORDER)
     if weights is None:
         weight = (1 / max_n,) * max_n
     else:
@@ -164,7 +164,7 @@ def explain(
     orders = []
     for n in range(1, max_n + 1):
         counts = Counter(iter_ngrams(hyp, n))
-        best = _max_ref_counts(refs, n)
+        best = _max_ref_counts(refs, n) if counts else Counter()  # no n-gram: nothing to look up
         orders.append(
             OrderReport(
                 n=n,

@@ -20,11 +20,19 @@ Defined in notebook 07 (the full score); corpus BLEU and smoothing in notebook 0
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ._checks import UNIFORM_4, check_corpus_shape, check_references, check_tokens, weight_vectors
+from ._checks import (
+    UNIFORM_4,
+    check_bool,
+    check_corpus_shape,
+    check_references,
+    check_tokens,
+    weight_vectors,
+)
 from .brevity import brevity_penalty, closest_length
 from .precision import match_counts
 from .smoothing import CORPUS_AWARE_METHODS, Precision, SmoothingFunction, is_own_method, smooth
@@ -55,19 +63,29 @@ class CorpusStats:
 def corpus_stats(
     list_of_references: list[list[list]], hypotheses: list[list], max_n: int
 ) -> CorpusStats:
-    """Add up the statistics of validated sentences (internal; no checks)."""
+    """Add up the statistics of validated sentences (internal; no checks).
+
+    Only the orders a sentence has n-grams of are counted; for a longer order it adds
+    nothing but NLTK's denominator 1, added at the end for all such sentences at once,
+    so that thousands of weights cost no more than four.
+    """
     matches = [0] * max_n
     totals = [0] * max_n
     counts = [0] * max_n
     hyp_len = ref_len = 0
     for refs, hyp in zip(list_of_references, hypotheses):
-        for i in range(max_n):
+        for i in range(min(max_n, len(hyp))):
             m, t = match_counts(refs, hyp, i + 1)
             matches[i] += m
-            totals[i] += max(1, t)
+            totals[i] += t
             counts[i] += t
         hyp_len += len(hyp)
         ref_len += closest_length(map(len, refs), len(hyp))
+    by_length = Counter(len(hyp) for hyp in hypotheses)
+    shorter = 0
+    for i in range(max_n):
+        shorter += by_length[i]  # sentences of i tokens have no (i + 1)-gram...
+        totals[i] += shorter  # ...and NLTK's max(1, count) adds 1 for each of them
     return CorpusStats(tuple(matches), tuple(totals), tuple(counts), hyp_len, ref_len)
 
 
@@ -164,8 +182,9 @@ def sentence_bleu(
     * without smoothing, a zero precision with a positive weight gives exactly ``0.0``
       and no warning; NLTK substitutes ``sys.float_info.min`` and returns a meaningless
       tiny number (about 1e-155 to 1e-300 for the usual weights);
-    * a string where a token list belongs, an empty reference list, or weights that are
-      empty, negative or NaN raise ``TypeError``/``ValueError`` naming the argument;
+    * a string where a token list belongs, an empty reference list, weights that are
+      empty, negative, infinite, NaN or an unordered set, or an ``auto_reweigh`` that is
+      not ``True``/``False`` raise ``TypeError``/``ValueError`` naming the argument;
     * ``auto_reweigh`` treats any sequence equal to ``(0.25,) * 4`` as the default
       weights, a list included (NLTK only a tuple).
 
@@ -183,6 +202,7 @@ def sentence_bleu(
     refs = check_references(references, "references")
     hyp = check_tokens(hypothesis, "hypothesis")
     vectors, many = weight_vectors(weights)
+    auto_reweigh = check_bool(auto_reweigh, "auto_reweigh")
     scores = _score([refs], [hyp], vectors, smoothing_function, auto_reweigh, False)
     return scores if many else scores[0]
 
@@ -216,5 +236,6 @@ def corpus_bleu(
     hyps = [check_tokens(h, f"hypotheses[{i}]") for i, h in enumerate(hyps_in)]
     refs = [check_references(r, f"list_of_references[{i}]") for i, r in enumerate(refs_in)]
     vectors, many = weight_vectors(weights)
+    auto_reweigh = check_bool(auto_reweigh, "auto_reweigh")
     scores = _score(refs, hyps, vectors, smoothing_function, auto_reweigh, True)
     return scores if many else scores[0]

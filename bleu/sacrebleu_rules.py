@@ -47,7 +47,15 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from ._checks import check_bool, check_order, check_ordered, check_stats
+from ._checks import (
+    MAX_ORDER,
+    check_bool,
+    check_order,
+    check_ordered,
+    check_segment,
+    check_segments,
+    check_stats,
+)
 from .brevity import brevity_penalty, closest_length
 from .precision import match_counts
 from .tokenizers import check_tokenizer_name, segment_tokens
@@ -179,7 +187,8 @@ class BleuOptions:
         _check_smoothing(self.smooth, self.smooth_value)
         set_ = object.__setattr__
         set_(self, "lowercase", check_bool(self.lowercase, "lowercase"))
-        set_(self, "max_ngram_order", check_order(self.max_ngram_order, "max_ngram_order"))
+        order = check_order(self.max_ngram_order, "max_ngram_order", limit=MAX_ORDER)
+        set_(self, "max_ngram_order", order)
         set_(self, "effective_order", check_bool(self.effective_order, "effective_order"))
 
     @property
@@ -217,41 +226,6 @@ class BleuOptions:
 
 
 # --- argument checks -----------------------------------------------------------------
-
-
-def check_segment(value: Any, name: str) -> str:
-    """One raw segment (a ``str``), or raise naming ``name``."""
-    if isinstance(value, (list, tuple)):
-        raise TypeError(
-            f"{name} must be a str (one raw segment), not a {type(value).__name__}: this "
-            "function tokenizes raw text itself; join a token list with ' '.join(tokens)"
-        )
-    if not isinstance(value, str):
-        raise TypeError(f"{name} must be a str (one segment), not {type(value).__name__}")
-    return value
-
-
-def check_segments(value: Any, name: str = "hypotheses", allow_none: bool = False) -> list:
-    """A list of strings (or ``None`` where allowed) from a sequence or iterator."""
-    if value is None:
-        raise TypeError(f"{name} must be a list of strings, not None")
-    if isinstance(value, str):
-        shown = value[:40] + ("..." if len(value) > 40 else "")
-        raise TypeError(
-            f"{name} must be a list of strings (one per segment), not a single string "
-            f"({shown!r}); wrap it in a list"
-        )
-    check_ordered(value, name, "a list of strings")
-    if not hasattr(value, "__iter__"):
-        raise TypeError(f"{name} must be a list of strings, not {type(value).__name__}")
-    items = value if type(value) is list else list(value)
-    if type(value) is list and all(type(item) is str for item in items):
-        return items  # the common case, checked at C speed
-    for i, item in enumerate(items):
-        if item is None and allow_none:
-            continue
-        check_segment(item, f"{name}[{i}]")
-    return items
 
 
 def check_hypotheses(value: Any, name: str = "hypotheses") -> list[str]:
@@ -296,13 +270,21 @@ def check_streams(references: Any, n_segments: int) -> list[list[str | None]]:
 # --- statistics ----------------------------------------------------------------------
 
 
+def no_reference_message(segment: int) -> str:
+    """The error for a segment that every reference stream leaves out (``None``)."""
+    return (
+        f"references: segment {segment} has no reference (every stream has None there); "
+        "each segment needs at least one reference string"
+    )
+
+
 def _segment_references(streams: list[list[str | None]]) -> list[list[str]]:
     """Transpose streams into per-segment reference lists, dropping ``None`` placeholders."""
     per_segment = []
     for i, refs in enumerate(zip(*streams)):
         present = [ref for ref in refs if ref is not None]
         if not present:
-            raise ValueError(f"segment {i} has no reference: every stream has None there")
+            raise ValueError(no_reference_message(i))
         per_segment.append(present)
     return per_segment
 

@@ -55,7 +55,7 @@ from typing import Any
 
 import numpy as np
 
-from ._checks import check_stats
+from ._checks import check_count, check_seed, check_stats
 from .sacrebleu_rules import BleuOptions, check_hypotheses
 from .vectorized import EncodedReferences, bleu_of_sum_rows, prepare
 
@@ -190,26 +190,14 @@ class PairedResult:
 
 
 def _check_count(value: Any, name: str) -> int:
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
-        raise TypeError(f"{name} must be a whole number, not {type(value).__name__}")
-    if value < 1:
-        raise ValueError(f"{name} must be at least 1, got {value}")
+    """A number of resamples or trials: at least 1, at most :data:`MAX_RESAMPLES`."""
+    value = check_count(value, name)
     if value > MAX_RESAMPLES:
         raise ValueError(
             f"{name}={value} is more than {MAX_RESAMPLES:,} resamples: p-values finer than "
             f"1e-7 mean nothing, and the scores alone would take {value * 16 / 2**30:,.0f} GiB"
         )
-    return int(value)
-
-
-def _check_seed(seed: Any) -> int | None:
-    if seed is None:
-        return None
-    if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)):
-        raise TypeError(f"seed must be a whole number or None, not {type(seed).__name__}")
-    if seed < 0:
-        raise ValueError(f"seed must be >= 0, got {seed}")
-    return int(seed)
+    return value
 
 
 def _segment_rows(stats: Any, name: str) -> np.ndarray:
@@ -251,7 +239,7 @@ def confidence_from_stats(
     options = BleuOptions(**bleu_options)
     rows = _segment_rows(stats, "stats")
     n_samples = _check_count(n_samples, "n_samples")
-    seed = _check_seed(seed)
+    seed = check_seed(seed)
     (sums,) = _resampled_sums(np.random.default_rng(seed), n_samples, [rows])
     return _estimate(_score(rows, options), bleu_of_sum_rows(sums, options), seed)
 
@@ -267,7 +255,7 @@ def paired_bootstrap_from_stats(
     options = BleuOptions(**bleu_options)
     base, sys_ = _paired_stats(baseline, system)
     n_samples = _check_count(n_samples, "n_samples")
-    seed = _check_seed(seed)
+    seed = check_seed(seed)
     base_sums, sys_sums = _resampled_sums(np.random.default_rng(seed), n_samples, [base, sys_])
     base_result = _estimate(_score(base, options), bleu_of_sum_rows(base_sums, options), seed)
     sys_result = _estimate(_score(sys_, options), bleu_of_sum_rows(sys_sums, options), seed)
@@ -300,8 +288,8 @@ def approximate_randomization_from_stats(
     options = BleuOptions(**bleu_options)
     base, sys_ = _paired_stats(baseline, system)
     n_trials = _check_count(n_trials, "n_trials")
-    seed = _check_seed(seed)
-    if n_confidence:
+    seed = check_seed(seed)
+    if not (type(n_confidence) is int and n_confidence == 0):  # 0: no confidence estimate
         n_confidence = _check_count(n_confidence, "n_confidence")
     rng = np.random.default_rng(seed)
     base_score, sys_score = _score(base, options), _score(sys_, options)

@@ -44,7 +44,9 @@ from typing import Any
 import numpy as np
 
 from ._checks import (
+    MAX_ORDER,
     UNIFORM_4,
+    check_bool,
     check_corpus_shape,
     check_order,
     check_references,
@@ -62,6 +64,7 @@ from .sacrebleu_rules import (
     check_hypotheses,
     check_streams,
     count_refs,
+    no_reference_message,
 )
 from .smoothing import CORPUS_AWARE_METHODS, is_own_method
 from .tokenizers import tokenize_stream
@@ -296,13 +299,50 @@ def _token_list_block(hyps: list[list], refs: list[list[list]], max_order: int) 
     return _rows(hyp_len, ref_len, matches, max_order, min_total=1)
 
 
-def _sentence_rows(hyps: list[list], refs: list[list[list]], max_n: int) -> np.ndarray:
+def _token_blocks(hyps: list[list], refs: list[list[list]]) -> Iterable[tuple[int, int]]:
     lengths = np.fromiter(map(len, hyps), dtype=np.int64, count=len(hyps))
     lengths += np.fromiter(
         (sum(map(len, group)) for group in refs), dtype=np.int64, count=len(refs)
     )
-    blocks = [_token_list_block(hyps[a:b], refs[a:b], max_n) for a, b in _blocks(lengths)]
+    return _blocks(lengths)
+
+
+def _sentence_rows(hyps: list[list], refs: list[list[list]], max_n: int) -> np.ndarray:
+    blocks = [_token_list_block(hyps[a:b], refs[a:b], max_n) for a, b in _token_blocks(hyps, refs)]
     return np.concatenate(blocks)
+
+
+def _padded_sum(rows: np.ndarray, max_order: int, min_total: int) -> np.ndarray:
+    """Column sums of rows counted up to order ``k`` only, widened to ``max_order`` orders.
+
+    ``k`` is at least the longest hypothesis of the rows, so an order above it has no
+    n-gram: no match, and a total of ``min_total`` per row (NLTK's ``max(1, 0)``).
+    """
+    k = (rows.shape[1] - 2) // 2
+    out = np.zeros(2 + 2 * max_order, dtype=np.int64)
+    out[:2] = rows[:, :2].sum(axis=0)
+    out[2 : 2 + k] = rows[:, 2 : 2 + k].sum(axis=0)
+    out[2 + max_order : 2 + max_order + k] = rows[:, 2 + k :].sum(axis=0)
+    out[2 + max_order + k :] = min_total * len(rows)
+    return out
+
+
+def _summed_stats(
+    hyps: list[list], refs: list[list[list]], max_n: int
+) -> tuple[np.ndarray, tuple[int, ...]]:
+    """The column sums of :func:`_sentence_rows` and the raw n-gram counts per order.
+
+    Orders longer than a block's longest hypothesis are not counted, only padded: the
+    cost follows the text, not ``max_n`` (the weights may ask for thousands of orders).
+    """
+    sums = np.zeros(2 + 2 * max_n, dtype=np.int64)
+    counts = np.zeros(max_n, dtype=np.int64)
+    for a, b in _token_blocks(hyps, refs):
+        k = min(max_n, max(1, *map(len, hyps[a:b])))
+        rows = _token_list_block(hyps[a:b], refs[a:b], k)
+        sums += _padded_sum(rows, max_n, min_total=1)
+        counts[:k] += _raw_counts(rows)
+    return sums, tuple(int(x) for x in counts)
 
 
 def sentence_stats(
@@ -318,7 +358,7 @@ def sentence_stats(
     are the :class:`bleu.nltk_rules.CorpusStats` of corpus BLEU; the raw counts are
     ``max(0, c - n + 1)``. Arguments are in NLTK's layout and order.
     """
-    max_n = check_order(max_n, "max_n")
+    max_n = check_order(max_n, "max_n", limit=MAX_ORDER)
     hyps, refs = _checked_corpus(list_of_references, hypotheses)
     _check_size(len(hyps), max_n, "max_n")
     return _sentence_rows(hyps, refs, max_n)
@@ -378,6 +418,7 @@ def bleu_from_stats(
     (0.7165, 1.0)
     """
     array = check_stats(stats, "stats", min_total=1)
+    auto_reweigh = check_bool(auto_reweigh, "auto_reweigh")
     counts = _raw_counts(array) if array.ndim == 2 else None
     sums = array.sum(axis=0) if array.ndim == 2 else array
     vectors, many = weight_vectors(weights)
@@ -396,12 +437,13 @@ def corpus_bleu(
     :func:`bleu.nltk_rules.corpus_bleu` (and NLTK's, within 1e-12)."""
     hyps, refs = _checked_corpus(list_of_references, hypotheses)
     vectors, many = weight_vectors(weights)
+    auto_reweigh = check_bool(auto_reweigh, "auto_reweigh")
     orders = needed_orders(vectors, smoothing_function)
-    rows = _sentence_rows(hyps, refs, orders)
+    sums, raw_counts = _summed_stats(hyps, refs, orders)
     corpus_aware = is_own_method(smoothing_function, CORPUS_AWARE_METHODS)
-    counts = _raw_counts(rows) if corpus_aware else None
+    counts = raw_counts if corpus_aware else None
     scores = _nltk_score(
-        rows.sum(axis=0), vectors, smoothing_function, auto_reweigh, counts, (refs[-1], hyps[-1])
+        sums, vectors, smoothing_function, auto_reweigh, counts, (refs[-1], hyps[-1])
     )
     return scores if many else scores[0]
 
@@ -425,7 +467,7 @@ class EncodedReferences:
         counts = np.fromiter(map(len, per_segment), dtype=np.int64, count=n)
         if (counts == 0).any():
             i = int(np.flatnonzero(counts == 0)[0])
-            raise ValueError(f"segment {i} has no reference: every stream has None there")
+            raise ValueError(no_reference_message(i))
         self.nrefs = count_refs(counts.tolist())
         texts = list(chain.from_iterable(per_segment))
         del per_segment
@@ -463,12 +505,19 @@ class EncodedReferences:
         ref_len = closest_lengths(hyp_len, self.lengths[d0:d1], ref_segment)
         return _rows(hyp_len, ref_len, matches, max_order, min_total=0)
 
-    def iter_rows(self, hypotheses: list[str], max_order: int) -> Iterable[tuple[int, np.ndarray]]:
-        """``(start, rows)`` for consecutive blocks of segments."""
+    def iter_rows(
+        self, hypotheses: list[str], max_order: int, trim: bool = False
+    ) -> Iterable[tuple[int, np.ndarray]]:
+        """``(start, rows)`` for consecutive blocks of segments.
+
+        With ``trim`` a block's rows stop at its longest hypothesis (orders above it are
+        all zeros), so that they cost nothing; see :func:`_padded_sum`.
+        """
         ref_tokens = np.diff(self.tok_start[self.doc_start])
         for start, stop in _blocks(ref_tokens + 20):  # about 20 hypothesis tokens a segment
             hyp_ids, hyp_len = encode_segments(hypotheses[start:stop], self.options, self.vocab)
-            yield start, self.block_rows(start, stop, hyp_ids, hyp_len, max_order)
+            order = min(max_order, max(1, int(hyp_len.max(initial=0)))) if trim else max_order
+            yield start, self.block_rows(start, stop, hyp_ids, hyp_len, order)
 
     def stats(self, hypotheses: list[str], max_order: int | None = None) -> np.ndarray:
         """Rows ``[c, r, m_1..m_N, t_1..t_N]`` of :func:`bleu.segment_stats`, per segment."""
@@ -483,8 +532,8 @@ class EncodedReferences:
         """The column sums of :meth:`stats`, without holding every row at once."""
         max_order = self.options.max_ngram_order
         total = np.zeros(2 + 2 * max_order, dtype=np.int64)
-        for _, block in self.iter_rows(hypotheses, max_order):
-            total += block.sum(axis=0)
+        for _, block in self.iter_rows(hypotheses, max_order, trim=True):
+            total += _padded_sum(block, max_order, min_total=0)
         return total
 
 
