@@ -431,3 +431,377 @@ def test_test_options_usage_errors(systems, capsys, options):
         main([paths["ref"], "-i", paths["base"], paths["better"], *options])
     assert exit_info.value.code == 2
     assert "Traceback" not in capsys.readouterr().err
+
+
+def test_standard_input_is_read_once_only(files, capsys):
+    one_line_error(*run_main(capsys, "-", "-i", files["hyp"], "-"), "standard input")
+    one_line_error(*run_main(capsys, "-", files["ref"]), "standard input", "-i")
+
+
+def test_help_describes_the_new_options(capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--help"])
+    out = capsys.readouterr().out
+    assert exit_info.value.code == 0
+    for word in ("--score-only", "--width", "gzip", "--max-order", "1-100"):
+        assert word in out
+
+
+# --- bytes: gzip, binary files, long lines, endless devices ----------------------------------
+
+
+def gzip_file(path: Path, lines: list[str], name: str) -> str:
+    import gzip
+
+    target = path.parent / name
+    target.write_bytes(gzip.compress("".join(line + "\n" for line in lines).encode("utf-8")))
+    return str(target)
+
+
+def test_gzip_files_are_read_transparently(files, capsys):
+    _, plain, _ = run_main(capsys, files["ref"], files["ref2"], "-i", files["hyp"])
+    ref = gzip_file(files["tmp"] / "x", REFS, "ref.txt.gz")
+    hyp = gzip_file(files["tmp"] / "x", HYPS, "hyp.gz")
+    magic_only = gzip_file(files["tmp"] / "x", REFS2, "ref2.txt")  # gzip data, plain name
+    status, out, err = run_main(capsys, ref, magic_only, "-i", hyp)
+    assert (status, err) == (0, "")
+    assert out == plain
+    assert out.splitlines()[0] == str(sacrebleu.corpus_bleu(HYPS, [REFS, REFS2]))
+
+
+def test_gzip_from_standard_input(files):
+    import gzip
+
+    done = subprocess.run(
+        [sys.executable, "-m", "bleu", files["ref"]],
+        input=gzip.compress(Path(files["hyp"]).read_bytes()),
+        capture_output=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.decode().splitlines()[0] == str(corpus_score(HYPS, [REFS]))
+
+
+def test_corrupt_and_truncated_gzip_are_one_line_errors(files, capsys):
+    good = Path(gzip_file(files["tmp"] / "x", HYPS * 50, "good.gz")).read_bytes()
+    refs = write(files["tmp"] / "refs150.txt", REFS * 50)
+    corrupt = files["tmp"] / "corrupt.gz"
+    corrupt.write_bytes(good[:20] + bytes(b ^ 0xFF for b in good[20:40]) + good[40:])
+    truncated = files["tmp"] / "truncated.gz"
+    truncated.write_bytes(good[: len(good) // 2])
+    one_line_error(*run_main(capsys, refs, "-i", str(corrupt)), "corrupt.gz", "gzip")
+    one_line_error(*run_main(capsys, refs, "-i", str(truncated)), "truncated.gz", "truncated gzip")
+    not_gzip = write(files["tmp"] / "plain.gz", HYPS)
+    one_line_error(*run_main(capsys, files["ref"], "-i", not_gzip), "plain.gz", "not gzip")
+
+
+def test_a_nul_byte_means_a_binary_file(files, capsys):
+    binary = files["tmp"] / "binary.txt"
+    binary.write_bytes(b"a b c\nd \x00 e\nf\n")
+    one_line_error(
+        *run_main(capsys, files["ref"], "-i", str(binary)),
+        "binary.txt: looks like a binary file (NUL byte on line 2)",
+    )
+
+
+def test_invalid_utf8_names_the_byte(files, capsys):
+    bad = files["tmp"] / "bad.txt"
+    bad.write_bytes(b"ok\nfine\ncaf\xe9\n")
+    one_line_error(
+        *run_main(capsys, files["ref"], "-i", str(bad)),
+        "bad.txt: not valid UTF-8 (byte 11, line 3)",
+    )
+
+
+def test_lines_longer_than_the_limit_are_refused(files, capsys, monkeypatch):
+    from bleu import cli_io
+
+    monkeypatch.setattr(cli_io, "MAX_LINE_BYTES", 40)
+    ref = write(files["tmp"] / "short_ref.txt", ["a b", "b c", "c d"])
+    at_limit = write(files["tmp"] / "at.txt", ["a" * 40, "b", "c"])
+    status, _, err = run_main(capsys, ref, "-i", at_limit)
+    assert (status, err) == (0, "")  # 40 bytes: accepted
+    too_long = write(files["tmp"] / "long.txt", ["a", "b " * 20 + "c", "d"])  # 41 bytes
+    one_line_error(*run_main(capsys, ref, "-i", too_long), "long.txt: line 2 is longer than 40")
+    no_newline = files["tmp"] / "nonl.txt"
+    no_newline.write_bytes(b"x" * 1000)
+    one_line_error(*run_main(capsys, str(no_newline), "-i", at_limit), "nonl.txt: line 1")
+
+
+def test_the_line_limit_is_one_mib():
+    from bleu.cli_io import MAX_LINE_BYTES
+
+    assert MAX_LINE_BYTES == 2**20
+
+
+@pytest.mark.parametrize("device", ["/dev/zero", "/dev/urandom"])
+@pytest.mark.parametrize("where", ["both", "ref", "hyp"])
+def test_endless_devices_end_at_once_with_status_1(files, device, where):
+    import time
+
+    if not Path(device).exists():
+        pytest.skip(f"{device} does not exist here")
+    ref = files["ref"] if where == "hyp" else device
+    hyp = files["hyp"] if where == "ref" else device
+    start = time.monotonic()
+    done = subprocess.run(
+        [sys.executable, "-m", "bleu", ref, "-i", hyp],
+        capture_output=True,
+        check=False,
+        timeout=10,  # would run until memory is full without the checks
+    )
+    elapsed = time.monotonic() - start
+    err = done.stderr.decode()
+    assert done.returncode == 1 and done.stdout == b""
+    assert err.count("\n") == 1 and "Traceback" not in err and device in err
+    assert elapsed < 4  # about 2 s is interpreter and numpy start-up on a busy machine
+
+
+# --- streaming: chunks give exactly the one-shot results -----------------------------------
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        [],
+        ["-f", "json"],
+        ["--confidence", "-cin", "300"],
+        ["-tok", "char", "-lc", "--max-order", "6", "-s", "floor", "--effective-order"],
+    ],
+)
+@pytest.mark.parametrize("chunk", [1, 7, 119])
+def test_chunked_reading_gives_the_one_shot_result(systems, capsys, monkeypatch, options, chunk):
+    from bleu import cli_io
+
+    paths, outputs, refs = systems
+    argv = [paths["ref"], paths["ref"], "-i", paths["better"], *options]
+    status, one_shot, _ = run_main(capsys, *argv)  # 120 segments in one chunk
+    monkeypatch.setattr(cli_io, "CHUNK_LINES", chunk)
+    chunked = run_main(capsys, *argv)
+    assert status == 0 and chunked == (0, one_shot, "")
+    if not options:
+        assert one_shot.splitlines()[0] == str(
+            sacrebleu.corpus_bleu(outputs["better"], [refs, refs])
+        )
+
+
+@pytest.mark.parametrize("test", [[], ["--paired-bs"], ["--paired-ar", "-parn", "500"]])
+def test_chunked_reading_of_several_systems(systems, capsys, monkeypatch, test):
+    from bleu import cli_io
+
+    paths, _, _ = systems
+    argv = [paths["ref"], "-i", paths["base"], paths["close"], paths["better"], *test]
+    one_shot = run_main(capsys, *argv)
+    monkeypatch.setattr(cli_io, "CHUNK_LINES", 13)
+    assert run_main(capsys, *argv) == one_shot
+    assert one_shot[0] == 0
+
+
+def test_chunks_keep_the_per_segment_statistics_of_segment_stats(systems, monkeypatch):
+    from bleu import cli_io
+    from bleu.cli import read_corpus
+    from bleu.sacrebleu_rules import BleuOptions
+    from bleu.vectorized import segment_stats
+
+    paths, outputs, refs = systems
+    monkeypatch.setattr(cli_io, "CHUNK_LINES", 17)
+    corpus = read_corpus([paths["base"], paths["better"]], [paths["ref"]], BleuOptions(), True)
+    assert corpus.rows is not None and corpus.nrefs == 1
+    for rows, sums, name in zip(corpus.rows, corpus.sums, ["base", "better"]):
+        expected = segment_stats(outputs[name], [refs])
+        assert rows.dtype == expected.dtype and (rows == expected).all()
+        assert (sums == expected.sum(axis=0)).all()
+    plain = read_corpus([paths["base"]], [paths["ref"]], BleuOptions(), False)
+    assert plain.rows is None and (plain.sums[0] == corpus.sums[0]).all()
+
+
+@pytest.mark.parametrize("chunk", [2, 10_000])
+def test_line_counts_differ_beyond_the_first_chunk(files, capsys, monkeypatch, chunk):
+    from bleu import cli_io
+
+    monkeypatch.setattr(cli_io, "CHUNK_LINES", chunk)
+    hyp = write(files["tmp"] / "h9.txt", ["a b c"] * 9)
+    ref = write(files["tmp"] / "r7.txt", ["a b c"] * 7)
+    one_line_error(*run_main(capsys, ref, "-i", hyp), "r7.txt has 7 lines but", "h9.txt has 9")
+    ref2 = write(files["tmp"] / "r11.txt", ["a b c"] * 11)
+    one_line_error(*run_main(capsys, ref2, "-i", hyp), "r11.txt has 11 lines", "h9.txt has 9")
+    empty = write(files["tmp"] / "empty.txt", [])
+    one_line_error(*run_main(capsys, ref, "-i", empty), "empty.txt: no hypotheses")
+    ok = write(files["tmp"] / "r9.txt", ["a b c"] * 9)
+    one_line_error(*run_main(capsys, ok, ref, "-i", hyp), "r7.txt has 7 lines", "9")
+
+
+def test_a_pipe_that_goes_on_is_not_read_to_its_end(files):
+    # 3 reference lines, and a pipe with far more hypotheses: the error comes after one chunk
+    # ("at least"), without waiting for the pipe's end (it could be `yes`).
+    from bleu.cli_io import CHUNK_LINES
+
+    process = subprocess.run(
+        [sys.executable, "-m", "bleu", files["ref"]],
+        input=b"a b c\n" * (5 * CHUNK_LINES),
+        capture_output=True,
+        check=False,
+        timeout=60,
+    )
+    err = process.stderr.decode()
+    assert process.returncode == 1 and err.count("\n") == 1
+    assert f"has 3 lines but standard input has at least {CHUNK_LINES}:" in err
+
+
+# --- output that any terminal can take -----------------------------------------------------
+
+
+def run_ascii(*argv: str) -> subprocess.CompletedProcess:
+    import os
+
+    env = {**os.environ, "PYTHONIOENCODING": "ascii"}
+    done = subprocess.run(
+        [sys.executable, "-m", "bleu", *argv], capture_output=True, check=False, env=env
+    )
+    assert done.returncode == 0, done.stderr
+    done.stdout.decode("ascii")  # raises if anything is not ASCII
+    return done
+
+
+def test_ascii_stdout_text_falls_back_to_mu_and_plus_minus(systems, capsys):
+    paths, _, _ = systems
+    argv = [paths["ref"], "-i", paths["better"], "--confidence", "-cin", "200"]
+    _, unicode_out, _ = run_main(capsys, *argv)
+    done = run_ascii(*argv)
+    assert "(mu = " in done.stdout.decode() and " +/- " in done.stdout.decode()
+    expected = unicode_out.replace("μ", "mu").replace("±", "+/-")
+    assert done.stdout.decode() == expected
+    assert run_ascii(*argv, "-b").stdout.decode().count("mu = ") == 1
+
+
+def test_ascii_stdout_json_escapes_and_keeps_the_values(systems, capsys):
+    paths, _, _ = systems
+    argv = [paths["ref"], "-i", paths["better"], "--confidence", "-cin", "200", "-f", "json"]
+    _, unicode_out, _ = run_main(capsys, *argv)
+    done = run_ascii(*argv)
+    assert "\\u03bc" in done.stdout.decode()
+    assert json.loads(done.stdout) == json.loads(unicode_out)
+
+
+def test_ascii_stdout_paired_table(systems, capsys):
+    paths, _, _ = systems
+    argv = [paths["ref"], "-i", paths["base"], paths["better"], "--paired-bs", "-pbsn", "200"]
+    _, unicode_out, _ = run_main(capsys, *argv)
+    done = run_ascii(*argv)
+    lines = done.stdout.decode().splitlines()
+    assert lines[0].split() == ["System", "BLEU", "(mu", "+/-", "95%", "CI)", "p-value"]
+    assert done.stdout.decode() == unicode_out.replace("μ", "mu").replace("±", "+/-")
+    assert json.loads(run_ascii(*argv, "-f", "json").stdout)[1]["system"] == paths["better"]
+
+
+def test_non_ascii_file_names_on_an_ascii_terminal(tmp_path):
+    hyp = write(tmp_path / "hypothèse.txt", HYPS)
+    ref = write(tmp_path / "ref.txt", REFS)
+    done = run_ascii(ref, "-i", hyp, hyp)
+    assert "hypoth\\xe8se.txt" in done.stdout.decode()  # escaped, not a crash
+    assert "identical" in done.stderr.decode()
+
+
+def test_a_closed_stdout_is_no_traceback(files):
+    process = subprocess.Popen(
+        [sys.executable, "-m", "bleu", files["ref"], "-i", files["hyp"]],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    process.stdout.close()  # the reader went away (as `| head` does) before any output
+    err = process.stderr.read()
+    process.stderr.close()
+    assert process.wait(timeout=60) == 1
+    assert b"Traceback" not in err
+
+
+# --- identical systems ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("test", ["--paired-bs", "--paired-ar"])
+def test_identical_systems_warn_and_get_no_star(systems, capsys, tmp_path, test):
+    paths, outputs, _ = systems
+    copy = write(tmp_path / "copy.txt", outputs["base"])
+    status, out, err = run_main(capsys, paths["ref"], "-i", paths["base"], copy, test)
+    assert status == 0
+    assert err.count("\n") == 1 and err.startswith("python -m bleu: warning: ")
+    assert f"{paths['base']} and {copy}" in err and "identical" in err
+    row = out.splitlines()[2]
+    assert row.split()[-1] == "1.0000" and "*" not in row
+    _, out, _ = run_main(capsys, paths["ref"], "-i", paths["base"], copy, test, "-f", "json")
+    assert json.loads(out)[1]["BLEU"]["p_value"] == 1.0
+
+
+def test_several_identical_groups_give_one_warning_line(systems, capsys):
+    paths, _, _ = systems
+    argv = [paths["base"], paths["better"], paths["base"], paths["better"], paths["close"]]
+    status, _, err = run_main(capsys, paths["ref"], "-i", *argv)
+    assert status == 0 and err.count("\n") == 1
+    assert f"{paths['base']} and {paths['base']}; {paths['better']} and {paths['better']}" in err
+
+
+def test_the_star_marks_only_p_below_the_threshold(monkeypatch):
+    from bleu import cli
+
+    assert cli.SIGNIFICANCE == 0.05
+    assert [cli._marker(p) for p in (0.0009, 0.0499, 0.05, 0.2, 1.0)] == [" *", " *", "", "", ""]
+
+
+# --- sacreBLEU's -b / --score-only and -w / --width --------------------------------------
+
+
+def sacrebleu_cli(*argv: str) -> str:
+    import os
+
+    env = {**os.environ, "SACREBLEU_SEED": "12345", "PYTHONIOENCODING": "utf-8"}
+    done = subprocess.run(
+        [sys.executable, "-m", "sacrebleu", *argv], capture_output=True, check=True, env=env
+    )
+    return done.stdout.decode("utf-8")
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        ["-b"],
+        ["-b", "-w", "4"],
+        ["-b", "-w", "0"],
+        ["--score-only", "--width", "2"],
+        ["-b", "-f", "json"],
+        ["-b", "--confidence"],
+        ["-b", "-w", "3", "--confidence", "-cin", "200"],
+        ["-b", "-w", "2", "-tok", "char", "-lc"],
+    ],
+)
+def test_score_only_and_width_print_what_sacrebleu_prints(systems, capsys, options):
+    paths, _, _ = systems
+    status, ours, _ = run_main(capsys, paths["ref"], "-i", paths["better"], *options)
+    assert status == 0
+    assert ours == sacrebleu_cli(paths["ref"], "-i", paths["better"], *options)
+
+
+@pytest.mark.parametrize("options", [["-w", "3"], ["-w", "0", "-ci", "-cin", "200"]])
+def test_width_rounds_the_json_fields_as_sacrebleu(systems, capsys, options):
+    paths, _, _ = systems
+    argv = [paths["ref"], "-i", paths["better"], *options, "-f", "json"]
+    status, out, _ = run_main(capsys, *argv)
+    ours, theirs = json.loads(out), json.loads(sacrebleu_cli(*argv))
+    assert status == 0
+    for key in ("score", "confidence_mean", "confidence_var", "confidence", "verbose_score"):
+        assert ours.get(key) == theirs.get(key)
+    assert ours["exact_score"] == corpus_score(systems[1]["better"], [systems[2]]).score
+
+
+def test_width_in_the_score_line_and_the_tables(systems, capsys):
+    paths, outputs, refs = systems
+    score = corpus_score(outputs["better"], [refs])
+    _, out, _ = run_main(capsys, paths["ref"], "-i", paths["better"], "-w", "4")
+    assert out.splitlines()[0] == f"BLEU = {score.score:.4f} {score.verbose}"
+    _, out, _ = run_main(capsys, paths["ref"], "-i", paths["base"], paths["better"], "-w", "3")
+    assert out.splitlines()[2].split()[1] == f"{score.score:.3f}"
+    argv = [paths["ref"], "-i", paths["base"], paths["better"], "-pbs", "-w", "1", "-b"]
+    _, out, _ = run_main(capsys, *argv)  # -b: no effect on a table (sacreBLEU's rule)
+    row = out.splitlines()[2]
+    assert row.split()[1:3] == [f"{score.score:.1f}", row.split()[2]]
+    assert row.split()[2].startswith("(") and len(row.split()[2].split(".")[1]) == 1
+    assert row.split()[-2] == f"{float(row.split()[-2]):.4f}"  # p-values keep 4 decimals
