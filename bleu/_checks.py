@@ -145,8 +145,8 @@ def check_order(n: Any, name: str = "n", limit: int | None = None) -> int:
     return n
 
 
-def check_count(value: Any, name: str, limit: int | None = None) -> int:
-    """A whole number >= 1 (and <= ``limit``): a number of resamples, trials, segments.
+def check_count(value: Any, name: str, limit: int | None = None, minimum: int = 1) -> int:
+    """A whole number >= ``minimum`` (and <= ``limit``): resamples, trials, a length.
 
     >>> check_count(0, "n_samples")
     Traceback (most recent call last):
@@ -155,8 +155,8 @@ def check_count(value: Any, name: str, limit: int | None = None) -> int:
     """
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
         raise TypeError(f"{name} must be a whole number, not {_kind(value)}")
-    if value < 1:
-        raise ValueError(f"{name} must be at least 1, got {value}")
+    if value < minimum:
+        raise ValueError(f"{name} must be at least {minimum}, got {value}")
     if limit is not None and value > limit:
         raise ValueError(f"{name}={value} is more than the limit of {limit:,}")
     return int(value)

@@ -21,10 +21,21 @@ Defined in notebook 11 (beyond BLEU).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from itertools import pairwise
 from typing import Any
 
+from ._checks import (
+    MAX_ORDER,
+    check_count,
+    check_order,
+    check_real,
+    check_references,
+    check_segment,
+    check_segments,
+    check_tokens,
+)
 from .display import Table
 from .nltk_rules import sentence_bleu
 from .smoothing import SmoothingFunction
@@ -51,29 +62,29 @@ NO_WORDNET = NoWordNet()
 
 
 def _tokens(tokens: Any, name: str) -> list[str]:
-    if isinstance(tokens, str):
-        raise TypeError(f"{name} must be a list of tokens, got a str: split it first (.split())")
-    if not isinstance(tokens, Sequence) or not all(isinstance(t, str) for t in tokens):
-        raise TypeError(f"{name} must be a list of str tokens")
-    return list(tokens)
+    tokens = check_tokens(tokens, name)
+    for i, token in enumerate(tokens):
+        if not isinstance(token, str):
+            raise TypeError(f"{name} must be a list of str tokens; item {i} is {_kind(token)}")
+    return tokens
 
 
 def _references(references: Any, tokenized: bool) -> list:
-    if isinstance(references, str) or not isinstance(references, Sequence):
-        raise TypeError("references must be a list of references")
-    if not references:
-        raise ValueError("references must not be empty")
     if tokenized:
-        return [_tokens(r, "references[i]") for r in references]
-    if not all(isinstance(r, str) for r in references):
-        raise TypeError("references must be a list of str sentences")
-    return list(references)
+        refs = check_references(references, "references")
+        return [_tokens(ref, f"references[{i}]") for i, ref in enumerate(refs)]
+    refs = check_segments(references, "references")
+    if not refs:
+        raise ValueError("references is empty: give at least one reference sentence")
+    return refs
 
 
 def _sentence(hypothesis: Any) -> str:
-    if not isinstance(hypothesis, str):
-        raise TypeError(f"hypothesis must be a str sentence, got {type(hypothesis).__name__}")
-    return hypothesis
+    return check_segment(hypothesis, "hypothesis")
+
+
+def _kind(value: Any) -> str:
+    return type(value).__name__
 
 
 def meteor(references: Sequence[Sequence[str]], hypothesis: Sequence[str], **kwargs: Any) -> float:
@@ -135,8 +146,11 @@ def meteor_from_counts(
     0.5
     """
     for name, value in (("matches", matches), ("hyp_len", hyp_len), ("ref_len", ref_len)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ValueError(f"{name} must be a non-negative int, got {value!r}")
+        check_count(value, name, minimum=0)
+    chunks = check_count(chunks, "chunks", minimum=0)
+    for name, value in (("alpha", alpha), ("beta", beta), ("gamma", gamma)):
+        if math.isinf(check_real(value, name)):
+            raise ValueError(f"{name} must be finite, got {value!r}")
     if matches > min(hyp_len, ref_len):
         raise ValueError("matches must not exceed hyp_len or ref_len")
     if matches == 0:
@@ -170,6 +184,7 @@ def chrf(references: Sequence[str], hypothesis: str, beta: int = 2) -> float:
     """
     from sacrebleu.metrics import CHRF
 
+    beta = check_count(beta, "beta", minimum=0)  # sacreBLEU's chrF takes a whole beta
     refs = _references(references, False)
     return CHRF(beta=beta).sentence_score(_sentence(hypothesis), refs).score / 100
 
@@ -182,6 +197,8 @@ def nltk_chrf(references: Sequence[str], hypothesis: str, beta: float = 3.0) -> 
     from nltk.translate.chrf_score import sentence_chrf
 
     hyp = _sentence(hypothesis)
+    if math.isinf(check_real(beta, "beta")):
+        raise ValueError(f"beta must be finite, got {beta!r}")
     return max(sentence_chrf(ref, hyp, beta=beta) for ref in _references(references, False))
 
 
@@ -191,6 +208,7 @@ def nist(references: Sequence[Sequence[str]], hypothesis: Sequence[str], n: int 
     from nltk.translate.nist_score import sentence_nist
 
     hyp = _tokens(hypothesis, "hypothesis")
+    n = check_order(n, "n", limit=MAX_ORDER)
     if len(hyp) < n:
         raise ValueError(f"hypothesis must have at least n={n} tokens for NLTK's NIST")
     return sentence_nist(_references(references, True), hyp, n=n)

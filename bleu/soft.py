@@ -48,7 +48,7 @@ from typing import Any
 
 import numpy as np
 
-from ._checks import check_weight_tuple
+from ._checks import MAX_ORDER, check_count, check_order, check_ordered, check_weight_tuple
 from .brevity import brevity_penalty, closest_length
 from .nltk_rules import combine
 from .precision import _max_ref_counts
@@ -63,8 +63,9 @@ ROW_SUM_TOL = 1e-6
 
 def _as_matrix(value: Any, name: str) -> Array:
     """``value`` as a finite 2-D float array with at least one row and column."""
-    if value is None or isinstance(value, (str, bytes)):
-        raise TypeError(f"{name} must be a 2-D array of numbers, not {type(value).__name__}")
+    if value is None:
+        raise TypeError(f"{name} must be a 2-D array of numbers, not None")
+    check_ordered(value, name, "a 2-D array of numbers")
     try:
         arr = np.asarray(value, dtype=float)
     except (TypeError, ValueError) as err:
@@ -120,8 +121,9 @@ def check_reference_ids(
     references: Any, vocab_size: int, eos: int | None = None, name: str = "references"
 ) -> list[list[int]]:
     """A non-empty list of references, each a sequence of ids in ``0 .. vocab_size - 1``."""
-    if references is None or isinstance(references, (str, bytes)):
-        raise TypeError(f"{name} must be a list of token-id sequences, not {references!r}")
+    if references is None:
+        raise TypeError(f"{name} must be a list of token-id sequences, not None")
+    check_ordered(references, name, "a list of token-id sequences")
     if not hasattr(references, "__iter__"):
         raise TypeError(f"{name} must be a list of token-id sequences")
     refs = list(references)
@@ -131,8 +133,9 @@ def check_reference_ids(
         raise TypeError(f"{name} must be a list of references; to pass one, write [ids]")
     out = []
     for i, ref in enumerate(refs):
-        if isinstance(ref, (str, bytes)) or not hasattr(ref, "__iter__"):
+        if ref is None or not hasattr(ref, "__iter__"):
             raise TypeError(f"{name}[{i}] must be a sequence of token ids, not {ref!r}")
+        check_ordered(ref, f"{name}[{i}]", "a sequence of token ids")
         ids = [_token_id(v, f"{name}[{i}]", k, vocab_size) for k, v in enumerate(ref)]
         if eos is not None and eos in ids:
             raise ValueError(f"{name}[{i}] contains the end token eos={eos}: remove it")
@@ -164,8 +167,10 @@ def one_hot(ids: Sequence[int], vocab_size: int) -> Array:
     array([[0., 0., 1.],
            [1., 0., 0.]])
     """
-    if isinstance(vocab_size, bool) or not isinstance(vocab_size, Integral) or vocab_size < 1:
-        raise ValueError(f"vocab_size must be a whole number >= 1, got {vocab_size!r}")
+    vocab_size = check_count(vocab_size, "vocab_size")
+    if ids is None or not hasattr(ids, "__iter__"):
+        raise TypeError(f"ids must be a sequence of token ids, not {type(ids).__name__}")
+    check_ordered(ids, "ids", "a sequence of token ids")
     rows = [_token_id(v, "ids", k, vocab_size) for k, v in enumerate(ids)]
     if not rows:
         raise ValueError("ids is empty: a hypothesis needs at least one position")
@@ -259,9 +264,8 @@ def soft_stats(probs: Any, references: Any, max_n: int = 4, eos: int | None = No
     """Soft clipped matches ``m_n``, expected totals ``d_n``, expected length ``c`` and ``r``."""
     arr = check_probs(probs)
     refs, _, eos = _check_all(arr, references, (1.0,), eos)
-    if isinstance(max_n, bool) or not isinstance(max_n, Integral) or max_n < 1:
-        raise ValueError(f"max_n must be a whole number >= 1, got {max_n!r}")
-    return _stats(arr, refs, int(max_n), eos)
+    max_n = check_order(max_n, "max_n", limit=MAX_ORDER)
+    return _stats(arr, refs, max_n, eos)
 
 
 def _combine(stats: SoftStats, weights: tuple[float, ...]) -> float:
