@@ -1,4 +1,8 @@
-"""bleu.sacre against sacreBLEU 2.6.0: corpus and sentence scores, statistics, signature."""
+"""bleu.sacrebleu_rules (the step-by-step twin) against sacreBLEU 2.6.0.
+
+Corpus and sentence scores, statistics, signatures; the vectorised twin is in
+test_vectorized.py, the parts in test_reference_parity.py.
+"""
 
 from __future__ import annotations
 
