@@ -363,6 +363,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"  {detail}\nthe unmutated copy must pass before mutants mean anything")
                 return 2
         header = f"\n{'module':<16} {'function':<40} {'mutation':<24} {'result':<9} seconds"
+        header += "  first failing test"
         print(header)
         print("-" * (len(header) - 1))
         survivors = []
@@ -370,7 +371,11 @@ def main(argv: list[str] | None = None) -> int:
             passed, seconds, detail = run_one(t, source)
             mutation = f"return x -> x*1.001 ({len(t.returns)})"
             result = "SURVIVED" if passed else "killed"
-            print(f"{t.module:<16} {t.qualname:<40} {mutation:<24} {result:<9} {seconds:6.1f}")
+            killer = "" if passed else detail.split(" - ")[0].removeprefix("FAILED ")
+            print(
+                f"{t.module:<16} {t.qualname:<40} {mutation:<24} {result:<9} {seconds:6.1f}"
+                f"  {killer}"
+            )
             if passed:
                 survivors.append(t)
             sys.stdout.flush()
