@@ -25,7 +25,8 @@ For each order ``n`` and each distinct reference n-gram ``g = (g_1 .. g_n)`` wit
 On a one-hot ``P`` every expectation is the count itself, so soft BLEU equals
 :func:`bleu.sentence_bleu` on the argmax tokens, including its rule that a zero precision
 with positive weight gives exactly ``0.0``. The gradient with respect to the logits is
-derived by hand (chain rule), see :func:`soft_bleu_grad`.
+derived by hand (chain rule), see :func:`soft_bleu_grad`. Document 004's own matrix
+formulas, read literally with their slips, are in :mod:`bleu.variants_soft`.
 
 >>> ref = [1, 2, 3, 4, 1, 5]                       # "the cat sat on the mat" as ids
 >>> round(soft_bleu(one_hot(ref, 6), [ref]), 12)
@@ -409,6 +410,9 @@ def soft_bleu_loss(
     logits: Any, references: Any, weights: Sequence[float] = UNIFORM_4, eos: int | None = None
 ) -> tuple[float, Array]:
     """The loss ``-log B`` of document 004 and its gradient ``-d log B / dlogits``.
+
+    The minus sign matters: document 004's own gradient lines lose it
+    (:func:`bleu.variants_soft.d11_lines_004`).
 
     ``inf`` and a zero gradient when ``B == 0`` (a reference or the hypothesis shorter
     than the highest weighted order).
