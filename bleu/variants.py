@@ -49,7 +49,20 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ._checks import check_order, check_references, check_tokens, check_weight_tuple
+from ._checks import (
+    MAX_ORDER,
+    check_bool,
+    check_corpus_shape,
+    check_count,
+    check_order,
+    check_ordered,
+    check_real,
+    check_references,
+    check_segment,
+    check_segments,
+    check_tokens,
+    check_weight_tuple,
+)
 from .brevity import brevity_penalty, closest_length
 from .ngrams import iter_ngrams
 from .precision import match_counts
@@ -64,19 +77,25 @@ UNIFORM_4 = (0.25, 0.25, 0.25, 0.25)
 
 # -- argument checks --------------------------------------------------------------------------
 def _sentence(value: object, name: str) -> str:
-    if not isinstance(value, str):
-        raise TypeError(f"{name} must be a sentence (a str), not {type(value).__name__}")
-    return value
+    return check_segment(value, name)
 
 
 def _sentences(value: object, name: str) -> list[str]:
-    if isinstance(value, str) or not isinstance(value, Sequence):
-        raise TypeError(f"{name} must be a list of sentences (str), not {type(value).__name__}")
-    items = list(value)
+    items = check_segments(value, name)
     if not items:
         raise ValueError(f"{name} is empty: give at least one reference sentence")
-    for i, item in enumerate(items):
-        _sentence(item, f"{name}[{i}]")
+    return items
+
+
+def _precisions(values: object, name: str = "precisions") -> list[float]:
+    """Precisions as given (floats or fractions), each a finite number in [0, 1]."""
+    if values is None or not hasattr(values, "__iter__"):
+        raise TypeError(f"{name} must be a sequence of precisions, not {type(values).__name__}")
+    check_ordered(values, name, "a sequence of precisions")
+    items = list(values)
+    for i, p in enumerate(items):
+        if check_real(p, f"{name}[{i}]") > 1:
+            raise ValueError(f"{name}[{i}] must be a precision between 0 and 1, got {p!r}")
     return items
 
 
@@ -328,6 +347,7 @@ def weighted_mean_003(precisions: Sequence[float], weights: Sequence[float]) -> 
     0.5
     """
     weights = check_weight_tuple(weights, "weights")
+    precisions = _precisions(precisions)
     if len(precisions) > len(weights):
         raise ValueError("weights must have at least one weight per precision")
     product = 1.0
@@ -451,7 +471,14 @@ def clip_003(candidate_count: int, reference_counts: Sequence[int], method: int 
     >>> clip_003(7, [2, 2], 1) == clip_003(7, [2, 2], 2) == 2
     True
     """
-    counts = list(reference_counts)
+    candidate_count = check_count(candidate_count, "candidate_count", minimum=0)
+    if reference_counts is None or not hasattr(reference_counts, "__iter__"):
+        raise TypeError("reference_counts must be a list of counts, one per reference")
+    check_ordered(reference_counts, "reference_counts", "a list of counts")
+    counts = [
+        check_count(r, f"reference_counts[{j}]", minimum=0) for j, r in enumerate(reference_counts)
+    ]
+    method = check_count(method, "method")
     if not counts:
         raise ValueError("reference_counts is empty: give one count per reference")
     if method == 1:
@@ -528,12 +555,11 @@ def formula_004(precisions: Sequence[float], hyp_len: int, ref_len: int) -> floa
     >>> formula_004([1, 1, 1, 1], 6, 14) == 6 / 14
     True
     """
+    precisions = _precisions(precisions)
     if not precisions:
         raise ValueError("precisions is empty: give one precision per n-gram order")
-    if ref_len <= 0:
-        raise ValueError(f"ref_len must be > 0, got {ref_len}")
-    if hyp_len < 0:
-        raise ValueError(f"hyp_len must be >= 0, got {hyp_len}")
+    hyp_len = check_count(hyp_len, "hyp_len", minimum=0)
+    ref_len = check_count(ref_len, "ref_len", minimum=1)
     product = math.prod(float(p) for p in precisions)
     return min(1.0, hyp_len / ref_len) * product ** (1 / len(precisions))
 
@@ -553,7 +579,7 @@ def bleu_004(
     """
     refs = check_references(references, "references")
     hyp = check_tokens(hypothesis, "hypothesis")
-    max_n = check_order(max_n, "max_n")
+    max_n = check_order(max_n, "max_n", limit=MAX_ORDER)
     p_n = [
         Fraction(*match_counts(refs, hyp, n)) if len(hyp) >= n else 0 for n in range(1, max_n + 1)
     ]
@@ -612,14 +638,11 @@ def bleu_nmt(
     ...                [["the", "cat", "is", "on", "the"]]), 4)
     1.0
     """
-    if isinstance(reference_corpus, str) or isinstance(translation_corpus, str):
-        raise TypeError("reference_corpus and translation_corpus must be lists, not strings")
-    refs_in, hyps_in = list(reference_corpus), list(translation_corpus)
-    if len(refs_in) != len(hyps_in):
-        raise ValueError(
-            f"reference_corpus has {len(refs_in)} entries but translation_corpus has {len(hyps_in)}"
-        )
-    max_order = check_order(max_order, "max_order")
+    refs_in, hyps_in = check_corpus_shape(
+        reference_corpus, translation_corpus, "reference_corpus", "translation_corpus"
+    )
+    max_order = check_order(max_order, "max_order", limit=MAX_ORDER)
+    smooth = check_bool(smooth, "smooth")
     matches = [0] * max_order
     possible = [0] * max_order
     ref_len = hyp_len = 0
@@ -628,7 +651,7 @@ def bleu_nmt(
         hyp = check_tokens(hyp, f"translation_corpus[{i}]")
         ref_len += min(len(r) for r in refs)
         hyp_len += len(hyp)
-        for n in range(1, max_order + 1):
+        for n in range(1, min(max_order, len(hyp)) + 1):  # no longer n-gram: adds nothing
             m, total = match_counts(refs, hyp, n)
             matches[n - 1] += m
             possible[n - 1] += total
