@@ -31,6 +31,8 @@ from bisect import bisect_right
 from collections.abc import Callable
 from functools import lru_cache
 
+from ._checks import check_bool, check_segment, check_segments
+
 TOKENIZERS: tuple[str, ...] = ("none", "13a", "intl", "char", "zh")
 """The tokenizer names this module implements, as sacreBLEU spells them."""
 
@@ -309,7 +311,9 @@ def segment_tokens(segment: str, tokenize: str, lowercase: bool) -> list[str]:
     >>> segment_tokens("It costs $3.50.  ", "13a", lowercase=True)
     ['it', 'costs', '$', '3.50', '.']
     """
-    if lowercase:
+    segment = check_segment(segment, "segment")
+    check_tokenizer_name(tokenize)
+    if check_bool(lowercase, "lowercase"):
         segment = segment.lower()
     return _FUNCTIONS[tokenize](segment.rstrip()).split()
 
@@ -338,7 +342,13 @@ def tokenize_stream(segments: list[str], tokenize: str, lowercase: bool) -> tupl
     >>> " ".join("|" if token == end else token for token in tokens)
     'It costs $ 3.50 . | U . S . troops |'
     """
-    lines = [s.lower().rstrip() for s in segments] if lowercase else [s.rstrip() for s in segments]
+    segments = check_segments(segments, "segments")
+    check_tokenizer_name(tokenize)
+    lines = (
+        [s.lower().rstrip() for s in segments]
+        if check_bool(lowercase, "lowercase")
+        else [s.rstrip() for s in segments]
+    )
     sentinel = _sentinel("\n".join(lines))
     if not lines:
         return [], sentinel
