@@ -28,7 +28,7 @@ from nltk.translate.meteor_score import meteor_score
 from nltk.translate.nist_score import sentence_nist
 from nltk.util import ngrams
 from sacrebleu.metrics import BLEU, CHRF, TER
-from sacrebleu.significance import PairedTest
+from sacrebleu.significance import PairedTest, _compute_p_value, estimate_ci
 
 import bleu
 from bleu import metrics, nltk_rules, precision, sacrebleu_rules, soft, vectorized
@@ -463,6 +463,63 @@ def test_confidence_from_stats_equals_sacrebleu(systems):
         assert ours.score == pytest.approx(theirs.score, abs=1e-9)
         assert ours.mean == pytest.approx(theirs._mean, abs=1e-4)
         assert ours.ci == pytest.approx(theirs._ci, abs=1e-4)
+
+
+def _sacre_resampled_scores(rows, n):
+    """sacreBLEU's own bootstrap scores (its _bootstrap_resample, default seed 12345)."""
+    _, scores = sacrebleu.significance._bootstrap_resample(rows.tolist(), BLEU(), n)
+    return np.array([score.score for score in scores])
+
+
+def test_every_resampled_score_equals_sacrebleus(systems, monkeypatch):
+    monkeypatch.setenv("SACREBLEU_SEED", "12345")
+    refs, base, system = systems
+    base_rows, sys_rows = _rows(base, refs), _rows(system, refs)
+    sacre_sys = _sacre_resampled_scores(sys_rows, 300)
+    sacre_base = _sacre_resampled_scores(base_rows, 300)
+    ours = sig.confidence_from_stats(sys_rows, 300)
+    np.testing.assert_allclose(ours.samples, sacre_sys, rtol=0, atol=1e-4)  # float32 sums
+    paired = sig.paired_bootstrap_from_stats(base_rows, sys_rows, 300)
+    np.testing.assert_allclose(paired.samples, [sacre_sys, sacre_base], rtol=0, atol=1e-4)
+    # sacreBLEU's estimate_ci and p-value on its own scores
+    assert (ours.mean, ours.ci) == pytest.approx(estimate_ci(sacre_sys), abs=1e-4)
+    diffs = np.abs(sacre_sys - sacre_base)
+    delta = abs(paired.score - paired.baseline.score)
+    assert paired.p_value == _compute_p_value(diffs - diffs.mean(), delta)
+
+
+def test_every_randomization_trial_equals_sacrebleus(systems):
+    """sacreBLEU's paired AR loop, written out with its own scorer and swap masks."""
+    refs, base, system = systems
+    base_rows, sys_rows = _rows(base, refs), _rows(system, refs)
+    rng = np.random.default_rng(12345)
+    swap = rng.integers(2, size=(300, len(base_rows)), dtype=bool)
+    shuffled_a = swap @ base_rows + ~swap @ sys_rows
+    shuffled_b = ~swap @ base_rows + swap @ sys_rows
+    metric = BLEU()
+    diffs = np.array(
+        [
+            abs(
+                metric._compute_score_from_stats(a).score
+                - metric._compute_score_from_stats(b).score
+            )
+            for a, b in zip(shuffled_a, shuffled_b)
+        ]
+    )
+    ours = sig.approximate_randomization_from_stats(base_rows, sys_rows, 300)
+    np.testing.assert_allclose(ours.samples, diffs, rtol=1e-12, atol=1e-12)
+    delta = abs(
+        metric._compute_score_from_stats(sys_rows.sum(axis=0)).score
+        - metric._compute_score_from_stats(base_rows.sum(axis=0)).score
+    )
+    assert ours.p_value == _compute_p_value(diffs, delta)
+    assert ours.score == pytest.approx(metric._compute_score_from_stats(sys_rows.sum(0)).score)
+
+
+def test_a_system_against_itself_gives_p_one():
+    rows = _rows(["a b c d", "e f"], ["a b c x", "e f"])
+    for test in (sig.paired_bootstrap_from_stats, sig.approximate_randomization_from_stats):
+        assert test(rows, rows, 50).p_value == 1.0
 
 
 # --- the other metrics ---------------------------------------------------------------------

@@ -33,6 +33,7 @@ from nltk.translate import bleu_score as nb
 
 import bleu
 from bleu import nltk_rules, vectorized
+from bleu.smoothing import Precision
 
 VOCAB = ["the", "cat", "sat", "on", "mat", "a"]
 METHODS = list(range(8))
@@ -365,3 +366,30 @@ def test_a_one_sentence_corpus_is_nltks_sentence_score_capped(seg, weights, meth
             lambda: _run(nb.sentence_bleu, refs, hyp, weights, capped),
             own_method0=method == 0,
         )
+
+
+# --- each method on its own --------------------------------------------------------------
+
+
+@SETTINGS
+@given(seg=segment(), method=st.sampled_from(METHODS), params=parameters, orders=st.integers(1, 6))
+def test_each_method_on_the_same_precisions_equals_nltks(seg, method, params, orders):
+    """Called directly with references and hypothesis only (no corpus statistics): method5
+    computes the 5-gram precision itself and method6 counts the hypothesis n-grams."""
+    refs, hyp = seg
+    counts = [nb.modified_precision(refs, hyp, n) for n in range(1, orders + 1)]
+    theirs_method = getattr(nb.SmoothingFunction(**params), f"method{method}")
+    ours_method = getattr(bleu.SmoothingFunction(**params), f"method{method}")
+    status_t, theirs = _run(theirs_method, list(counts), refs, hyp, len(hyp))
+    ours_in = [Precision(p.numerator, p.denominator) for p in counts]
+    status_o, ours = _run(ours_method, ours_in, refs, hyp, len(hyp))
+    if status_t == "error":
+        assert status_o == "error" and type(ours) is ValueError, (theirs, ours)
+        return
+    assert status_o == "ok", ours
+    assert len(ours) == len(theirs)
+    for a, b in zip(ours, theirs):
+        if method == 0 and a == 0:
+            assert b == 0 or 0 < b < 1e-300  # NLTK's sys.float_info.min stand-in
+        else:
+            assert math.isclose(float(a), float(b), rel_tol=1e-12, abs_tol=0.0), (ours, theirs)
