@@ -306,7 +306,9 @@ def smooth(
     corpus statistics); any other callable, NLTK's ``SmoothingFunction`` methods included,
     gets NLTK's unreduced fractions and NLTK's keyword arguments only, so it returns what
     it returns inside NLTK. An error inside a foreign function (NLTK's method6 asserts a
-    non-zero trigram precision) is reported as a ``ValueError`` naming the argument.
+    non-zero trigram precision; NLTK's methods 5-7 read the sentences, which
+    :func:`bleu.bleu_from_stats` does not have) is reported as a ``ValueError`` naming
+    the argument.
     """
     if smoothing_function is None:
         return list(precisions)
@@ -335,4 +337,13 @@ def smooth(
         raise ValueError(
             f"smoothing_function {name} failed on these precisions "
             f"({type(exc).__name__}: {exc}); NLTK fails the same way"
+        ) from None
+    except TypeError:
+        if references is not None and hypothesis is not None:
+            raise
+        name = getattr(smoothing_function, "__qualname__", repr(smoothing_function))
+        raise ValueError(
+            f"smoothing_function {name} reads the sentences (references, hypothesis), and "
+            "statistics rows have none: score the token lists with corpus_bleu, or use "
+            "bleu.SmoothingFunction, whose methods work on rows"
         ) from None

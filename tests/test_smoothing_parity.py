@@ -393,3 +393,11 @@ def test_each_method_on_the_same_precisions_equals_nltks(seg, method, params, or
             assert b == 0 or 0 < b < 1e-300  # NLTK's sys.float_info.min stand-in
         else:
             assert math.isclose(float(a), float(b), rel_tol=1e-12, abs_tol=0.0), (ours, theirs)
+
+
+@pytest.mark.parametrize("method", [5, 6, 7])
+def test_nltks_methods_that_read_the_sentences_are_refused_on_rows(method):
+    rows = vectorized.sentence_stats([[["a", "b", "c", "d", "e"]]], [["a", "b", "c", "d", "e"]], 5)
+    smoother = getattr(nb.SmoothingFunction(), f"method{method}")
+    with pytest.raises(ValueError, match=f"smoothing_function .*method{method}.*rows"):
+        vectorized.bleu_from_stats(rows, smoothing_function=smoother)
