@@ -3,14 +3,19 @@
     python benchmarks/cli_scale.py                     # 1e5 and 1e6 segments, a few minutes
     python benchmarks/cli_scale.py --sizes 100000      # one size
     python benchmarks/cli_scale.py --modes plain       # only the plain score
+    python benchmarks/cli_scale.py --roots OLD NEW     # two checkouts, run alternately
 
 The corpus is generated with a fixed seed under a temporary directory (no download): each
 reference is 6-40 words drawn from a Zipf-like vocabulary of 20 000 made-up words, with a
 comma now and then and a full stop at the end (so that the 13a tokenizer has work to do);
 a system corrupts each reference (about 20% of the words substituted, 8% dropped) with its
 own seed. Every run is a separate ``python -m bleu`` process; its peak resident set size
-comes from ``os.wait4`` (the ``ru_maxrss`` of that child alone) and its wall time from the
-clock around it. The modes:
+and CPU time (user + system) come from ``os.wait4`` (the ``ru_maxrss`` and ``ru_utime +
+ru_stime`` of that child alone), its wall time from the clock around it. CPU time is the
+figure to compare on a shared machine: other processes stretch the wall time, not it.
+With ``--roots`` the same corpus is scored by ``python -m bleu`` of each checkout in turn
+(the working directory decides which ``bleu`` is imported), e.g. before and after a change.
+The modes:
 
 - ``plain``: ``REF -i HYP`` (one system, only running sums are needed);
 - ``gzip``: the same with both files gzip-compressed;
@@ -97,12 +102,12 @@ def generate(n: int, folder: Path) -> dict[str, Path]:
     return paths
 
 
-def measure(argv: list[str]) -> tuple[float, float, str, str]:
-    """Wall time (s), peak RSS (MiB), stdout and stderr of ``python -m bleu ARGV``."""
+def measure(argv: list[str], root: Path = ROOT) -> tuple[float, float, float, str]:
+    """Wall time (s), CPU time (s), peak RSS (MiB) and stdout of ``python -m bleu ARGV``."""
     start = time.perf_counter()
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         process = subprocess.Popen(
-            [sys.executable, "-m", "bleu", *argv], stdout=out, stderr=err, cwd=ROOT
+            [sys.executable, "-m", "bleu", *argv], stdout=out, stderr=err, cwd=root
         )
         _, status, usage = os.wait4(process.pid, 0)
         process.returncode = os.waitstatus_to_exitcode(status)
@@ -112,7 +117,8 @@ def measure(argv: list[str]) -> tuple[float, float, str, str]:
         stdout, stderr = out.read().decode(), err.read().decode()
     if process.returncode:
         stdout = f"exit {process.returncode}: {stderr.strip()[-70:]}"
-    return elapsed, usage.ru_maxrss / 1024, stdout, stderr  # ru_maxrss is in KiB on Linux
+    cpu = usage.ru_utime + usage.ru_stime
+    return elapsed, cpu, usage.ru_maxrss / 1024, stdout  # ru_maxrss is in KiB on Linux
 
 
 def _argv(mode: str, paths: dict[str, Path]) -> list[str]:
@@ -136,26 +142,35 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[100_000, 1_000_000])
     parser.add_argument("--modes", nargs="+", choices=MODES, default=list(MODES))
-    parser.add_argument("--repeat", type=int, default=1, help="runs per measurement (best wall)")
+    parser.add_argument("--repeat", type=int, default=1, help="runs per measurement (best)")
+    parser.add_argument(
+        "--roots", type=Path, nargs="+", default=[ROOT], help="checkouts to run (default: this)"
+    )
     args = parser.parse_args(argv)
     print(
         f"Python {sys.version.split()[0]}, numpy {np.__version__}, {os.cpu_count()} CPUs, "
         f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}"
     )
     print()
-    print("| segments | mode | wall (s) | peak RSS (MiB) | output |")
-    print("|---:|---|---:|---:|---|")
+    print("| segments | mode | checkout | wall (s) | CPU (s) | peak RSS (MiB) | output |")
+    print("|---:|---|---|---:|---:|---:|---|")
     with tempfile.TemporaryDirectory(prefix="bleu-cli-scale-") as tmp:
         for n in args.sizes:
             folder = Path(tmp) / str(n)
             folder.mkdir()
             paths = generate(n, folder)
             for mode in args.modes:
-                runs = [measure(_argv(mode, paths)) for _ in range(args.repeat)]
-                wall = min(run[0] for run in runs)
-                rss = max(run[1] for run in runs)
-                line = _summary(mode, runs[0][2])
-                print(f"| {n:,} | {mode} | {wall:.1f} | {rss:.0f} | `{line}` |", flush=True)
+                for root in args.roots:
+                    runs = [measure(_argv(mode, paths), root) for _ in range(args.repeat)]
+                    wall = min(run[0] for run in runs)
+                    cpu = min(run[1] for run in runs)
+                    rss = max(run[2] for run in runs)
+                    line = _summary(mode, runs[0][3]).replace(str(folder), "DIR")
+                    print(
+                        f"| {n:,} | {mode} | {root.name} | {wall:.1f} | {cpu:.1f} | {rss:.0f} "
+                        f"| `{line}` |",
+                        flush=True,
+                    )
 
 
 if __name__ == "__main__":
