@@ -1,8 +1,9 @@
 """Generate the navigation cells and the tables of contents from the notebooks themselves.
 
 Every chapter starts with a markdown cell tagged ``nav-top`` and ends with one tagged
-``nav-bottom``: previous chapter, contents, solutions, next chapter. Solutions notebooks link
-back to their chapter and on to the next one. The contents table lives in a cell tagged
+``nav-bottom``: previous chapter, contents, solutions, next chapter (after the last chapter,
+the recap, "next" is the contents notebook again). Solutions notebooks link back to their
+chapter and on to the next one. The contents table lives in a cell tagged
 ``toc`` in ``00_overview.ipynb`` and between ``<!-- toc -->`` and ``<!-- /toc -->`` in
 README.md. :func:`update` rewrites whatever is out of date (idempotently) and returns the
 files it changed; with ``check=True`` it only returns them.
@@ -20,6 +21,23 @@ CONTENTS = "00_overview.ipynb"
 TOC_START, TOC_END = "<!-- toc -->", "<!-- /toc -->"
 
 
+def _next(chs: list[Chapter], i: int) -> Chapter | None:
+    """The chapter after ``i``; after the last one (the recap), the contents, to start over.
+
+    >>> from pathlib import Path
+    >>> chs = [Chapter(f"{n:02}", Path(f"{n:02}_c.ipynb"), f"C{n}", "", None) for n in range(3)]
+    >>> [getattr(_next(chs, i), "number", None) for i in range(3)]
+    ['01', '02', '00']
+    >>> chapter_nav(chs, 2)
+    '[← 01 · C1](01_c.ipynb) | [Contents](00_overview.ipynb) | [00 · C0 →](00_c.ipynb)'
+    """
+    if i + 1 < len(chs):
+        return chs[i + 1]
+    if i > 0 and chs[0].path.name != chs[i].path.name:
+        return chs[0]
+    return None
+
+
 def chapter_nav(chs: list[Chapter], i: int) -> str:
     """The navigation line of chapter ``i``."""
     parts = []
@@ -28,16 +46,18 @@ def chapter_nav(chs: list[Chapter], i: int) -> str:
     parts.append(f"[Contents]({CONTENTS})")
     if chs[i].solutions is not None:
         parts.append(f"[Solutions](solutions/{chs[i].solutions.name})")
-    if i + 1 < len(chs):
-        parts.append(f"[{chs[i + 1].label} →]({chs[i + 1].path.name})")
+    following = _next(chs, i)
+    if following is not None:
+        parts.append(f"[{following.label} →]({following.path.name})")
     return " | ".join(parts)
 
 
 def solutions_nav(chs: list[Chapter], i: int) -> str:
     """The navigation line of chapter ``i``'s solutions notebook."""
     parts = [f"[← {chs[i].label}](../{chs[i].path.name})", f"[Contents](../{CONTENTS})"]
-    if i + 1 < len(chs):
-        parts.append(f"[{chs[i + 1].label} →](../{chs[i + 1].path.name})")
+    following = _next(chs, i)
+    if following is not None:
+        parts.append(f"[{following.label} →](../{following.path.name})")
     return " | ".join(parts)
 
 
