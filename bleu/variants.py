@@ -1,7 +1,7 @@
 """The source documents' own BLEU code, re-implemented with its bugs, and two outside formulas.
 
 The notebooks build BLEU correctly with :mod:`bleu`. Learners also meet other versions:
-the code printed in the source documents (``../shared/seeds/``) and the formulas of
+the code printed in the five source documents (notebook 00 lists them) and the formulas of
 popular tutorials and libraries. This module reproduces them *as they behave*, bugs
 included, so that notebook 09 can put them side by side with :func:`bleu.sentence_bleu`
 and show the input that exposes each difference. Nothing here is the right way to score.
