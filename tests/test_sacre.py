@@ -429,7 +429,7 @@ def test_bad_sentence_input(hyp, refs, error, name):
         ([1, 2, 3], ValueError),  # odd length
         ([1, 2], ValueError),  # no order
         ([[[1, 1, 1, 1]]], ValueError),  # 3-D
-        ([1.0, 1.0, 1.0, 1.0], ValueError),  # not whole numbers
+        ([1.0, 1.0, 1.0, 1.0], TypeError),  # floats, even whole ones
         ([1, 1, -1, 1], ValueError),
     ],
 )
