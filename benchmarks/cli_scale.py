@@ -11,7 +11,9 @@ comma now and then and a full stop at the end (so that the 13a tokenizer has wor
 a system corrupts each reference (about 20% of the words substituted, 8% dropped) with its
 own seed. Every run is a separate ``python -m bleu`` process; its peak resident set size
 and CPU time (user + system) come from ``os.wait4`` (the ``ru_maxrss`` and ``ru_utime +
-ru_stime`` of that child alone), its wall time from the clock around it. CPU time is the
+ru_stime`` of that child alone), its wall time from the clock around it. The corpus is
+written by a separate process, so that this one stays small: Linux counts the parent's
+peak at ``fork`` in the child's ``ru_maxrss``. CPU time is the
 figure to compare on a shared machine: other processes stretch the wall time, not it.
 With ``--roots`` the same corpus is scored by ``python -m bleu`` of each checkout in turn
 (the working directory decides which ``bleu`` is imported), e.g. before and after a change.
@@ -102,6 +104,13 @@ def generate(n: int, folder: Path) -> dict[str, Path]:
     return paths
 
 
+def _paths(folder: Path) -> dict[str, Path]:
+    names = ("ref", "base", "system")
+    paths = {name: folder / f"{name}.txt" for name in names}
+    paths.update({f"{name}.gz": folder / f"{name}.txt.gz" for name in names[:2]})
+    return paths
+
+
 def measure(argv: list[str], root: Path = ROOT) -> tuple[float, float, float, str]:
     """Wall time (s), CPU time (s), peak RSS (MiB) and stdout of ``python -m bleu ARGV``."""
     start = time.perf_counter()
@@ -141,12 +150,16 @@ def _summary(mode: str, stdout: str) -> str:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[100_000, 1_000_000])
+    parser.add_argument("--generate", type=Path, metavar="DIR", help=argparse.SUPPRESS)
     parser.add_argument("--modes", nargs="+", choices=MODES, default=list(MODES))
     parser.add_argument("--repeat", type=int, default=1, help="runs per measurement (best)")
     parser.add_argument(
         "--roots", type=Path, nargs="+", default=[ROOT], help="checkouts to run (default: this)"
     )
     args = parser.parse_args(argv)
+    if args.generate:  # the child that writes the corpus
+        generate(args.sizes[0], args.generate)
+        return
     print(
         f"Python {sys.version.split()[0]}, numpy {np.__version__}, {os.cpu_count()} CPUs, "
         f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}"
@@ -158,7 +171,9 @@ def main(argv: list[str] | None = None) -> None:
         for n in args.sizes:
             folder = Path(tmp) / str(n)
             folder.mkdir()
-            paths = generate(n, folder)
+            generator = [sys.executable, __file__, "--sizes", str(n), "--generate", str(folder)]
+            subprocess.run(generator, check=True)
+            paths = _paths(folder)
             for mode in args.modes:
                 for root in args.roots:
                     runs = [measure(_argv(mode, paths), root) for _ in range(args.repeat)]
