@@ -50,7 +50,7 @@ def test_import_bleu_needs_only_numpy_and_regex():
     assert names(pyproject()["project"]["dependencies"]) == {"numpy", "regex"}
 
 
-@pytest.mark.parametrize("extra", ["notebooks", "site", "test"])
+@pytest.mark.parametrize("extra", ["notebooks", "site", "distributed", "test"])
 def test_requirements_txt_installs_every_declared_extra(extra):
     """What the extras declare is installed here (the tests run after requirements.txt)."""
     missing = []
