@@ -295,17 +295,38 @@ def count_refs(per_segment_counts: Sequence[int]) -> int | str:
     return sizes.pop() if len(sizes) == 1 else "var"
 
 
-def _stats(hypotheses: list[str], per_segment: list[list[str]], options: BleuOptions) -> np.ndarray:
+def _stats(
+    hypotheses: list[str], per_segment: list[list[str]], options: BleuOptions, trim: bool = False
+) -> np.ndarray:
+    """One row per segment; with ``trim`` only up to the longest hypothesis (see padded_sum)."""
     max_order = options.max_ngram_order
+    hyp_token_lists = [options.tokens(hyp) for hyp in hypotheses]
+    if trim:
+        max_order = min(max_order, max(1, *map(len, hyp_token_lists)))
     rows = np.zeros((len(hypotheses), 2 + 2 * max_order), dtype=np.int64)
-    for row, hyp, refs in zip(rows, hypotheses, per_segment):
-        hyp_tokens = options.tokens(hyp)
+    for row, hyp_tokens, refs in zip(rows, hyp_token_lists, per_segment):
         ref_tokens = [options.tokens(ref) for ref in refs]
         row[0] = len(hyp_tokens)
         row[1] = closest_length(map(len, ref_tokens), len(hyp_tokens))
         for n in range(1, min(max_order, len(hyp_tokens)) + 1):  # longer orders: all 0
             row[1 + n], row[1 + max_order + n] = match_counts(ref_tokens, hyp_tokens, n)
     return rows
+
+
+def padded_sum(rows: np.ndarray, max_order: int, min_total: int) -> np.ndarray:
+    """Column sums of rows counted up to order ``k`` only, widened to ``max_order`` orders.
+
+    ``k`` is at least the longest hypothesis of the rows, so an order above it has no
+    n-gram: no match, and a total of ``min_total`` per row (0 here; NLTK's ``max(1, 0)``
+    is 1). Orders longer than every sentence then cost nothing to count.
+    """
+    k = (rows.shape[1] - 2) // 2
+    out = np.zeros(2 + 2 * max_order, dtype=np.int64)
+    out[:2] = rows[:, :2].sum(axis=0)
+    out[2 : 2 + k] = rows[:, 2 : 2 + k].sum(axis=0)
+    out[2 + max_order : 2 + max_order + k] = rows[:, 2 + k :].sum(axis=0)
+    out[2 + max_order + k :] = min_total * len(rows)
+    return out
 
 
 def _prepare(
@@ -364,7 +385,15 @@ def score_from_stats(
 
 
 def bleu_of_sums(sums: np.ndarray, options: BleuOptions, signature: str = "") -> BleuScore:
-    """:func:`score_from_stats` of one checked row of sums, with its options made."""
+    """:func:`score_from_stats` of one row of sums, with its options made.
+
+    The row is checked again (cheap), so that no caller can score impossible statistics.
+    """
+    if not isinstance(options, BleuOptions):
+        raise TypeError(f"options must be a BleuOptions, not {type(options).__name__}")
+    sums = check_stats(sums, "sums")
+    if sums.ndim != 1:
+        raise ValueError("sums must be one row of summed statistics; add the rows up first")
     smooth, value, effective_order = (
         options.smooth,
         options.smoothing_constant,
@@ -430,9 +459,9 @@ def corpus_score(
         tokenize, lowercase, smooth, smooth_value, max_ngram_order, effective_order
     )
     hyps, per_segment = _prepare(hypotheses, references, options)
-    stats = _stats(hyps, per_segment, options)
+    stats = _stats(hyps, per_segment, options, trim=True)
     signature = options.signature(count_refs(map(len, per_segment)))
-    return bleu_of_sums(stats.sum(axis=0), options, signature)
+    return bleu_of_sums(padded_sum(stats, options.max_ngram_order, 0), options, signature)
 
 
 def sentence_score(

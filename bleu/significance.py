@@ -323,7 +323,7 @@ def approximate_randomization_from_stats(
 def _two_systems(
     baseline: Any, system: Any, references: Any, options: BleuOptions
 ) -> tuple[np.ndarray, np.ndarray, EncodedReferences]:
-    base_hyps, refs = prepare(baseline, references, options)
+    base_hyps, refs = prepare(baseline, references, options, "baseline")
     sys_hyps = check_hypotheses(system, "system")
     if len(sys_hyps) != len(base_hyps):
         raise ValueError(
@@ -357,7 +357,7 @@ def confidence_interval(
     ``seed=None`` draws fresh randomness.
     """
     made = BleuOptions(**options)
-    hyps, refs = prepare(system, references, made)
+    hyps, refs = prepare(system, references, made, "system")
     return confidence_from_stats(refs.stats(hyps), n_samples, seed, **_scoring(made))
 
 

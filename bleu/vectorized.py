@@ -65,6 +65,7 @@ from .sacrebleu_rules import (
     check_streams,
     count_refs,
     no_reference_message,
+    padded_sum,
 )
 from .smoothing import CORPUS_AWARE_METHODS, is_own_method
 from .tokenizers import tokenize_stream
@@ -312,21 +313,6 @@ def _sentence_rows(hyps: list[list], refs: list[list[list]], max_n: int) -> np.n
     return np.concatenate(blocks)
 
 
-def _padded_sum(rows: np.ndarray, max_order: int, min_total: int) -> np.ndarray:
-    """Column sums of rows counted up to order ``k`` only, widened to ``max_order`` orders.
-
-    ``k`` is at least the longest hypothesis of the rows, so an order above it has no
-    n-gram: no match, and a total of ``min_total`` per row (NLTK's ``max(1, 0)``).
-    """
-    k = (rows.shape[1] - 2) // 2
-    out = np.zeros(2 + 2 * max_order, dtype=np.int64)
-    out[:2] = rows[:, :2].sum(axis=0)
-    out[2 : 2 + k] = rows[:, 2 : 2 + k].sum(axis=0)
-    out[2 + max_order : 2 + max_order + k] = rows[:, 2 + k :].sum(axis=0)
-    out[2 + max_order + k :] = min_total * len(rows)
-    return out
-
-
 def _summed_stats(
     hyps: list[list], refs: list[list[list]], max_n: int
 ) -> tuple[np.ndarray, tuple[int, ...]]:
@@ -340,7 +326,7 @@ def _summed_stats(
     for a, b in _token_blocks(hyps, refs):
         k = min(max_n, max(1, *map(len, hyps[a:b])))
         rows = _token_list_block(hyps[a:b], refs[a:b], k)
-        sums += _padded_sum(rows, max_n, min_total=1)
+        sums += padded_sum(rows, max_n, min_total=1)
         counts[:k] += _raw_counts(rows)
     return sums, tuple(int(x) for x in counts)
 
@@ -511,7 +497,7 @@ class EncodedReferences:
         """``(start, rows)`` for consecutive blocks of segments.
 
         With ``trim`` a block's rows stop at its longest hypothesis (orders above it are
-        all zeros), so that they cost nothing; see :func:`_padded_sum`.
+        all zeros), so that they cost nothing; see :func:`bleu.sacrebleu_rules.padded_sum`.
         """
         ref_tokens = np.diff(self.tok_start[self.doc_start])
         for start, stop in _blocks(ref_tokens + 20):  # about 20 hypothesis tokens a segment
@@ -533,15 +519,18 @@ class EncodedReferences:
         max_order = self.options.max_ngram_order
         total = np.zeros(2 + 2 * max_order, dtype=np.int64)
         for _, block in self.iter_rows(hypotheses, max_order, trim=True):
-            total += _padded_sum(block, max_order, min_total=0)
+            total += padded_sum(block, max_order, min_total=0)
         return total
 
 
 def prepare(
-    hypotheses: Any, references: Any, options: BleuOptions
+    hypotheses: Any, references: Any, options: BleuOptions, name: str = "hypotheses"
 ) -> tuple[list[str], EncodedReferences]:
-    """Check the text arguments as :mod:`bleu.sacrebleu_rules` does; encode the references."""
-    hyps = check_hypotheses(hypotheses)
+    """Check the text arguments as :mod:`bleu.sacrebleu_rules` does; encode the references.
+
+    ``name`` is the hypotheses' argument name in the caller (``system``, ``baseline``).
+    """
+    hyps = check_hypotheses(hypotheses, name)
     streams = check_streams(references, len(hyps))
     return hyps, EncodedReferences(streams, options)
 
