@@ -279,8 +279,9 @@ def to_bags(
 
     The lists are checked as :func:`bleu.corpus_score` checks them (sacreBLEU's layout:
     ``references[k][i]`` is the k-th reference of segment ``i``). ``npartitions`` is
-    passed to ``dask.bag.from_sequence`` for every bag (``None``: Dask's default); bags
-    from sequences of the same length get the same partition boundaries.
+    passed to ``dask.bag.from_sequence`` for every bag (``None``: Dask's default), which
+    takes it as a target (300 segments asked for 7 partitions give 8 of 42 segments but
+    the last); bags from sequences of the same length get the same partition boundaries.
     """
     dask = _dask()
     hyps = check_hypotheses(hypotheses)
