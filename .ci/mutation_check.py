@@ -31,9 +31,9 @@ is not part of .ci/run. Run it from the repository root with the project's venv 
 
 ``--deselect NODEID`` (repeatable, passed on to pytest) leaves out a test that fails in
 the unmutated copy for reasons that have nothing to do with scores (the baseline says
-which). ``--head`` mutates the last commit's files instead of the working tree (other work in
-progress in the checkout then cannot make the unmutated run fail). ``--only NAME``
-(repeatable) keeps the functions whose name, ``Class.name`` or
+which). ``--head [REV]`` mutates the last commit's (or REV's) files instead of the working
+tree (other work in progress in the checkout then cannot make the unmutated run fail).
+``--only NAME`` (repeatable) keeps the functions whose name, ``Class.name`` or
 ``module.name`` equals NAME. Hypothesis runs with ``CI=true`` (derandomized), so a result
 repeats.
 """
@@ -263,16 +263,16 @@ def mutate_source(source: str, target: Target) -> str:
     return "".join(_insert_import(lines, ast.parse(source)))
 
 
-def snapshot(workdir: Path, head: bool = False) -> Path:
+def snapshot(workdir: Path, head: str | None = None) -> Path:
     """One copy of the repository taken at the start, so that edits made to the checkout
     while the check runs (other work, half-written files) do not reach the mutants.
 
-    ``head``: the last commit's files (``git archive HEAD``) instead of the working tree.
+    ``head``: that commit's files (``git archive HEAD``) instead of the working tree.
     """
     copy = workdir / "snapshot"
     if head:
         tar = subprocess.run(
-            ["git", "-C", str(ROOT), "archive", "--format=tar", "HEAD"],
+            ["git", "-C", str(ROOT), "archive", "--format=tar", head],
             capture_output=True,
             check=True,
         ).stdout
@@ -349,8 +349,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-baseline", action="store_true", help="skip the unmutated run")
     parser.add_argument(
         "--head",
-        action="store_true",
-        help="mutate the last commit (git archive HEAD), not the working tree",
+        nargs="?",
+        const="HEAD",
+        default=None,
+        metavar="REV",
+        help="mutate the last commit (git archive HEAD, or REV), not the working tree",
     )
     parser.add_argument(
         "--deselect",
@@ -362,21 +365,20 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     DESELECT[:] = args.deselect
 
-    targets = find_targets()
-    if args.only:
-        targets = [t for t in targets if any(t.matches(name) for name in args.only)]
-        if not targets:
-            parser.error(f"no scoring function is called {', '.join(args.only)}")
-    print(f"{len(targets)} scoring functions:")
-    for t in targets:
-        print(f"  bleu/{t.module}.py:{t.lineno}  {t.qualname}  ({len(t.returns)} returns)")
-    if args.list:
-        return 0
-
     workdir = Path(tempfile.mkdtemp(prefix="bleu-mutation-"))
     total = time.perf_counter()
     try:
         source = snapshot(workdir, args.head)
+        targets = find_targets(source)  # the snapshot's lines, not the checkout's
+        if args.only:
+            targets = [t for t in targets if any(t.matches(name) for name in args.only)]
+            if not targets:
+                parser.error(f"no scoring function is called {', '.join(args.only)}")
+        print(f"{len(targets)} scoring functions:")
+        for t in targets:
+            print(f"  bleu/{t.module}.py:{t.lineno}  {t.qualname}  ({len(t.returns)} returns)")
+        if args.list:
+            return 0
         if not args.no_baseline:
             passed, seconds, detail = run_one(None, source)
             print(f"\nbaseline (no mutation): {'passes' if passed else 'FAILS'} in {seconds:.0f} s")
