@@ -1,11 +1,13 @@
-"""Exercises of notebook 10 (corpus BLEU, confidence intervals, paired tests)."""
+"""Exercises of notebook 10 (corpus BLEU, confidence intervals, paired tests, the primer)."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 from functools import partial
 
-from ..significance import confidence_interval
+import numpy as np
+
+from ..significance import confidence_interval, paired_bootstrap
 from ..simulate import load_corpus, simulate_system
 from ..vectorized import corpus_score, scores_from_stats
 from . import Exercise, register
@@ -187,6 +189,62 @@ register(
         "observed difference, then p = (count + 1) / (n + 1).",
         wrong=Fraction(1, 3),
         diagnose=_diagnose_p,
+        notebook="10_corpus_and_significance",
+    )
+)
+
+
+# --- 5. losses in the paired bootstrap and the p-value (the statistics primer) --------------
+
+#: The first SMALL_SET references are the test set of exercise ch10.losses.
+SMALL_SET = 40
+
+
+def small_pair() -> tuple[list[str], list[str], list[str]]:
+    """Baseline (substitute 0.30, seed 1), system (substitute 0.25, seed 3) and references,
+    all on the first :data:`SMALL_SET` reference sentences only."""
+    refs = load_corpus()[:SMALL_SET]
+    baseline = simulate_system(refs, "substitute", 0.30, seed=1)
+    system = simulate_system(refs, "substitute", 0.25, seed=3)
+    return baseline, system, refs
+
+
+def _small_test():
+    baseline, system, refs = small_pair()
+    return paired_bootstrap(baseline, system, [refs])
+
+
+def _losses() -> float:
+    system_scores, baseline_scores = _small_test().samples
+    return float(np.mean(system_scores - baseline_scores <= 0))
+
+
+def _diagnose_losses(answer: object) -> str | None:
+    if _close(answer, _small_test().p_value):
+        return (
+            "that is the p-value (centred differences, plus one); the question asks for the "
+            "share of uncentred resampled gaps that are <= 0."
+        )
+    if _close(answer, 1 - _losses()):
+        return "that is the share of resamples the system wins; the question asks for the rest."
+    if _close(answer, 1000 * _losses()):
+        return "that is the number of resamples; give it as a share of the 1000."
+    return None
+
+
+register(
+    Exercise(
+        id="ch10.losses",
+        question="Baseline: substitute 0.30 (seed 1); system: substitute 0.25 (seed 3); both "
+        f"simulated on the first {SMALL_SET} references only. In a paired bootstrap of 1000 "
+        "resamples (seed 12345, as sacreBLEU's), in what share of the resamples does the "
+        "system fail to beat the baseline (resampled gap <= 0)? Give a float between 0 and 1.",
+        expected=_losses,
+        hint="draw the 1000 resamples of the 40 rows with np.random.default_rng(12345), score "
+        "both systems on each, and count the resamples where system - baseline <= 0; "
+        "bleu.paired_bootstrap(...).samples holds both rows of resampled scores.",
+        wrong=_small_test().p_value,
+        diagnose=_diagnose_losses,
         notebook="10_corpus_and_significance",
     )
 )
