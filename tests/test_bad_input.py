@@ -445,6 +445,102 @@ def test_sentence_level_text_and_other_inputs(call, error, name):
     check_row(call, error, name)
 
 
+# Functions on raw sentences that split them themselves: the documents' code (variants).
+RAW_SENTENCE_FUNCTIONS = {
+    "bleu_score_000": lambda c, r: variants.bleu_score_000(c, r),
+    "closest_ref_length_000": variants.closest_ref_length_000,
+    "closest_ref_length_000_text": variants.closest_ref_length_000_text,
+    "brevity_penalty_000": variants.brevity_penalty_000,
+    "ngram_precisions_003": lambda c, r: variants.ngram_precisions_003(c, r, 1),
+    "ngram_counts_003": lambda c, r: variants.ngram_counts_003(c, r, 1),
+    "brevity_penalty_003": variants.brevity_penalty_003,
+    "bleu_003": lambda c, r: variants.bleu_003(c, r, 1, (1.0,)),
+    "bleu_v2_003": lambda c, r: variants.bleu_v2_003(c, r, 1, (1.0,), echo=lambda line: None),
+    "Variant.score": lambda c, r: variants.VARIANTS["003"].score(r, c, (1.0,)),
+    "ter": lambda c, r: metrics.ter(r, c),
+    "chrf": lambda c, r: metrics.chrf(r, c),
+    "nltk_chrf": lambda c, r: metrics.nltk_chrf(r, c),
+    "score_all": lambda c, r: metrics.score_all(r, c),
+}
+
+
+def _raw_sentence_rows() -> list:
+    table = []
+    for fname, call in RAW_SENTENCE_FUNCTIONS.items():
+        cand = "hypothesis" if fname in ("ter", "chrf", "nltk_chrf", "score_all") else "candidate"
+        bad_candidates = {
+            "tokens": ["a", "b"],
+            "None": None,
+            **{k: v for k, v in STRING_LIKES.items() if k != "str"},
+        }
+        bad_references = {
+            "bare-str": "a b c d e",
+            "tokens-inside": [["a", "b"]],
+            "None-inside": ["a b", None],
+            **{k: v for k, v in NOT_TOKEN_LISTS.items() if k != "str"},
+        }
+        for kind, bad in bad_candidates.items():
+            table.append(
+                (
+                    f"{fname}-{cand}-{kind}",
+                    lambda c=call, b=bad: c(b, ["a b c d e"]),
+                    TypeError,
+                    rf"\b{cand}\b",
+                )
+            )
+        for kind, bad in bad_references.items():
+            name = r"references\[\d\]" if kind.endswith("inside") else r"\breferences\b"
+            table.append(
+                (
+                    f"{fname}-references-{kind}",
+                    lambda c=call, b=bad: c("a b c d e", b),
+                    TypeError,
+                    name,
+                )
+            )
+        table.append(
+            (
+                f"{fname}-references-empty",
+                lambda c=call: c("a b c d e", []),
+                ValueError,
+                "references",
+            )
+        )
+    for fname, call in {
+        "soft_bleu": soft.soft_bleu,
+        "soft_bleu_grad": soft.soft_bleu_grad,
+        "soft_bleu_loss": soft.soft_bleu_loss,
+        "soft_stats": soft.soft_stats,
+    }.items():
+        for kind, bad in NOT_TOKEN_LISTS.items():
+            table += [
+                (
+                    f"{fname}-references-{kind}",
+                    lambda c=call, b=bad: c(np.eye(2), b),
+                    TypeError,
+                    r"\breferences\b",
+                ),
+                (
+                    f"{fname}-a-reference-{kind}",
+                    lambda c=call, b=bad: c(np.eye(2), [[0], b]),
+                    TypeError,
+                    r"references\[1\]",
+                ),
+                (
+                    f"{fname}-matrix-{kind}",
+                    lambda c=call, b=bad: c(b, [[0]]),
+                    TypeError,
+                    "probs|logits",
+                ),
+            ]
+    return rows_of(table)
+
+
+@pytest.mark.parametrize(("call", "error", "name"), _raw_sentence_rows())
+def test_raw_sentence_functions_refuse_tokens_and_odd_collections(call, error, name):
+    check_row(call, error, name)
+
+
 # -- 1b. generators: the same number as a list, never a different one --------------------------
 def _gen(items):
     return (item for item in items)
@@ -843,9 +939,13 @@ def test_corpus_bleu_with_8000_weights_costs_what_four_cost():
     assert fast[1] == pytest.approx(bleu.corpus_bleu(refs, hyps, smoothing_function=method1))
 
 
-@pytest.mark.parametrize("score", [bleu.corpus_score, sacrebleu_rules.corpus_score])
-def test_corpus_score_with_a_huge_order_is_fast_and_right(score):
-    hyps, streams = TEXT_HYPS * 30, [TEXT_STREAMS[0] * 30]
+@pytest.mark.parametrize(
+    ("score", "copies"),
+    [(bleu.corpus_score, 300), (sacrebleu_rules.corpus_score, 30)],  # 900 rows: 110 MB if full
+    ids=["vectorized", "step-by-step"],
+)
+def test_corpus_score_with_a_huge_order_is_fast_and_right(score, copies):
+    hyps, streams = TEXT_HYPS * copies, [TEXT_STREAMS[0] * copies]
     long = bounded(lambda: score(hyps, streams, max_ngram_order=8000, effective_order=True))
     assert long.score == pytest.approx(
         score(hyps, streams, max_ngram_order=7, effective_order=True).score, rel=1e-12
