@@ -289,7 +289,8 @@ def approximate_randomization_from_stats(
     base, sys_ = _paired_stats(baseline, system)
     n_trials = _check_count(n_trials, "n_trials")
     seed = check_seed(seed)
-    if not (type(n_confidence) is int and n_confidence == 0):  # 0: no confidence estimate
+    no_estimate = isinstance(n_confidence, (int, np.integer)) and n_confidence == 0
+    if isinstance(n_confidence, bool) or not no_estimate:  # 0: no confidence estimate
         n_confidence = _check_count(n_confidence, "n_confidence")
     rng = np.random.default_rng(seed)
     base_score, sys_score = _score(base, options), _score(sys_, options)

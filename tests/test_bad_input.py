@@ -840,7 +840,9 @@ def test_the_reported_impossible_row_no_longer_scores_118():
         bleu.score_from_stats([10, 10, 20, 9, 8, 7, 10, 9, 8, 7])
 
 
-WORDS = st.sampled_from(["the", "cat", "a", "mat", "sat", "on", ".", "dog", "it's"])
+WORDS = st.sampled_from(
+    ["the", "cat", "a", "mat", "sat", "on", ".", "dog", "it's", "3.50", "U.S.", "中文", "--", " "]
+)
 SENTENCE = st.lists(WORDS, min_size=0, max_size=9)
 
 
@@ -850,8 +852,12 @@ SENTENCE = st.lists(WORDS, min_size=0, max_size=9)
     n_refs=st.integers(1, 3),
     data=st.data(),
     order=st.integers(1, 6),
+    tokenize=st.sampled_from(bleu.TOKENIZERS),
+    lowercase=st.booleans(),
 )
-def test_rows_the_package_produces_are_never_refused(hyps, n_refs, data, order):
+def test_rows_the_package_produces_are_never_refused(
+    hyps, n_refs, data, order, tokenize, lowercase
+):
     refs = [data.draw(st.lists(SENTENCE, min_size=n_refs, max_size=n_refs)) for _ in hyps]
     # NLTK's layout, token lists (empty references allowed, as NLTK allows them)
     rows = bleu.sentence_stats(refs, hyps, max_n=order)
@@ -863,8 +869,12 @@ def test_rows_the_package_produces_are_never_refused(hyps, n_refs, data, order):
     # sacreBLEU's layout, raw text, both twins
     texts = [" ".join(h) for h in hyps]
     streams = [[" ".join(group[k]) for group in refs] for k in range(n_refs)]
+    if n_refs > 1:  # variable references: a missing (None) reference where drawn
+        missing = data.draw(st.lists(st.booleans(), min_size=len(hyps), max_size=len(hyps)))
+        streams[-1] = [None if gone else ref for gone, ref in zip(missing, streams[-1])]
+    options = {"tokenize": tokenize, "lowercase": lowercase, "max_ngram_order": order}
     for segment_stats in (bleu.segment_stats, sacrebleu_rules.segment_stats):
-        rows = segment_stats(texts, streams, max_ngram_order=order)
+        rows = segment_stats(texts, streams, **options)
         check_stats(rows)
         check_stats(rows.sum(axis=0))
         for row in rows:
