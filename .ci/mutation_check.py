@@ -33,7 +33,10 @@ is not part of .ci/run. Run it from the repository root with the project's venv 
 the unmutated copy for reasons that have nothing to do with scores (the baseline says
 which). ``--head [REV]`` mutates the last commit's (or REV's) files instead of the working
 tree (other work in progress in the checkout then cannot make the unmutated run fail).
-``--only NAME`` (repeatable) keeps the functions whose name, ``Class.name`` or
+``--parity`` runs only :data:`PARITY_TESTS` (the files that compare with NLTK or
+sacreBLEU) instead of all of tests/: much faster, and a stronger claim when every mutant
+dies (each function is pinned by a direct comparison with a library); ``--tests PATH``
+names other files. ``--only NAME`` (repeatable) keeps the functions whose name, ``Class.name`` or
 ``module.name`` equals NAME. Hypothesis runs with ``CI=true`` (derandomized), so a result
 repeats.
 """
@@ -85,6 +88,18 @@ NOT_SCORING = re.compile(
     r"|^__|^format$|^to_dict$|^to_json$|^verbose$|^ratio$|^significant$|^delta$|^_block_rows$"
     r"|^meteor_alignment$|^count_chunks$|^metrics_table$|^score_all$|^soft_bleu_loss$"
     r"|^_segment_rows$|^_paired_stats$"
+)
+
+#: The test files that compare bleu with NLTK or sacreBLEU directly (``--parity``). A
+#: mutant they kill is killed by the whole suite too; if they kill every mutant, every
+#: scoring function is pinned by a direct comparison with a library.
+PARITY_TESTS = (
+    "tests/test_nltk_parity.py",
+    "tests/test_smoothing_parity.py",
+    "tests/test_reference_parity.py",
+    "tests/test_vectorized.py",
+    "tests/test_sacre.py",
+    "tests/test_significance.py",
 )
 
 IGNORE = shutil.ignore_patterns(
@@ -314,11 +329,12 @@ def check_import(copy: Path, env: dict[str, str]) -> None:
 
 
 DESELECT: list[str] = []  # --deselect: tests that fail before any mutation (not ours to fix)
+TESTS: list[str] = ["tests"]  # --tests: what pytest runs
 
 
 def run_tests(copy: Path, env: dict[str, str]) -> tuple[bool, str]:
     """True when the test suite passes in ``copy``; the tail of its output."""
-    cmd = [sys.executable, "-m", "pytest", "tests", "-x", "-q", "-p", "no:cacheprovider"]
+    cmd = [sys.executable, "-m", "pytest", *TESTS, "-x", "-q", "-p", "no:cacheprovider"]
     cmd += ["-o", "addopts=", "-n", "2"]
     for node in DESELECT:
         cmd += ["--deselect", node]
@@ -362,8 +378,21 @@ def main(argv: list[str] | None = None) -> int:
         metavar="NODEID",
         help="leave out a test that fails without any mutation (passed on to pytest)",
     )
+    parser.add_argument(
+        "--tests",
+        action="append",
+        default=[],
+        metavar="PATH",
+        help="run these test files instead of all of tests/ (repeatable)",
+    )
+    parser.add_argument(
+        "--parity",
+        action="store_true",
+        help="run only the files that compare with NLTK/sacreBLEU (PARITY_TESTS)",
+    )
     args = parser.parse_args(argv)
     DESELECT[:] = args.deselect
+    TESTS[:] = args.tests or (list(PARITY_TESTS) if args.parity else ["tests"])
 
     workdir = Path(tempfile.mkdtemp(prefix="bleu-mutation-"))
     total = time.perf_counter()
