@@ -38,21 +38,30 @@ interval and the paired tests of :mod:`bleu.significance` then run from these ar
 text. At ``2 + 2N`` int64 per segment that is 80 bytes a segment, 80 MB for a million.
 
 The bags must be *partitioned alike*: the same number of partitions, and partition ``p``
-of every bag holding the same segments. :func:`to_bags` builds such bags from lists. A
-mismatch is a ``ValueError`` naming the argument (the number of partitions is checked
-before anything runs, their lengths on the workers). As in sacreBLEU, a reference
-stream may hold ``None`` where a segment has no such reference (``nrefs:var``). Error
-messages about single segments give the partition and the index inside it.
+of every bag holding the same segments. :func:`to_bags` builds such bags from lists. From
+files, split the hypotheses and each reference file at the same line numbers (``split
+-l``) and read them with ``dask.bag.read_text(files, blocksize=None)``, one partition per
+file (the line ends it keeps are stripped with the rest of the white space); a
+``blocksize`` in bytes would cut the two texts at different lines. A mismatch is a
+``ValueError`` naming the argument (the number of partitions is checked before anything
+runs, their lengths on the workers). As in sacreBLEU, a reference stream may hold
+``None`` where a segment has no such reference (``nrefs:var``). Error messages about
+single segments give the partition and the index inside it.
 
 ``dask`` is imported only when a function here runs, so ``import bleu`` (and even
 ``import bleu.distributed``) works without it; install it with the package's extra:
 ``pip install "bleu-notebooks[distributed]"``. Any Dask scheduler works: with a
-``dask.distributed.Client`` open, the work goes to its cluster, for example::
+``dask.distributed.Client`` open, the work goes to its cluster. In a script, start the
+cluster under ``if __name__ == "__main__":``, since its worker processes import the
+script again::
 
     from dask.distributed import Client, LocalCluster
-    with LocalCluster(n_workers=2, threads_per_worker=1) as cluster, Client(cluster):
-        hyps, refs = to_bags(system_lines, [reference_lines], npartitions=8)
-        print(corpus_score(hyps, refs))
+    from bleu.distributed import corpus_score, to_bags
+
+    if __name__ == "__main__":
+        with LocalCluster(n_workers=2, threads_per_worker=1) as cluster, Client(cluster):
+            hyps, refs = to_bags(system_lines, [reference_lines], npartitions=8)
+            print(corpus_score(hyps, refs))
 
 Defined in notebook 10 (corpus BLEU and significance).
 
@@ -164,7 +173,8 @@ def _partition_rows(
                 f"references[{k}] and hypotheses are partitioned differently: partition "
                 f"{partition} holds {len(stream)} references but {len(hyps)} hypotheses; "
                 "every bag needs the same segments in the same partitions (build them with "
-                "bleu.distributed.to_bags)"
+                "bleu.distributed.to_bags, or read files split at the same lines with "
+                "blocksize=None)"
             )
     columns = 2 + 2 * stats_options["max_ngram_order"]
     if not hyps:  # dask bags may have empty partitions (after a filter, say)

@@ -266,8 +266,7 @@ def test_arguments_of_the_wrong_type_are_named(hypotheses, references, error, me
         "bag": ref_bags[0],
         "generator": (bag for bag in ref_bags),
     }
-    args = [chosen.get(value, value) if isinstance(value, str) else value
-            for value in (hypotheses, references)]  # fmt: skip
+    args = [chosen[v] if isinstance(v, str) else v for v in (hypotheses, references)]
     with pytest.raises(error, match=message):
         distributed.corpus_score(*args)
     with pytest.raises(error, match=message):
