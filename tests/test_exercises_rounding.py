@@ -153,6 +153,7 @@ def test_near_misses_are_wrong(exercise_id):
         ("a/b", "is not a number or a fraction"),
         ("12%", "has a % sign"),
         (np.array([0.5, 0.25]), "that is an array; give one number"),
+        ([0.5], "that is a list; give one number"),
     ],
 )
 def test_an_answer_that_is_not_a_number_is_told_so(exercise_id, answer, says):
@@ -221,6 +222,12 @@ def test_an_answer_that_is_not_a_number_is_told_so(exercise_id, answer, says):
         ("0.2857", Fraction(2, 7), True),
         ("4/14", Fraction(2, 7), True),
         ("1.5/3", Fraction(1, 2), True),
+        # numpy numbers on either side
+        (0.2857, np.float32(2 / 7), True),
+        ("3", np.int64(3), True),
+        (np.float32(0.2857), 2 / 7, True),
+        (np.array(0.2857), Fraction(2, 7), True),
+        (np.bool_(True), 1, False),
         # bools, non-finite numbers and nonsense are never numbers
         (True, 1, False),
         (False, 0, False),

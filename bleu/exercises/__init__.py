@@ -187,6 +187,8 @@ def _read_number(answer: Any) -> _Number | None:
     """
     if isinstance(answer, str):
         return _read_string(answer)
+    if isinstance(answer, (list, tuple)):
+        raise _NotANumber(f"that is a {type(answer).__name__}; give one number")
     if hasattr(answer, "shape") and hasattr(answer, "dtype"):  # numpy scalar or array
         if answer.shape != ():
             raise _NotANumber("that is an array; give one number")
@@ -242,12 +244,16 @@ def _verdict(answer: Any, expected: Any, rel_tol: float) -> str:
 
     Raises :class:`_NotANumber` for a string that does not read as a number.
     """
+    if hasattr(expected, "dtype") and getattr(expected, "shape", None) == ():
+        expected = expected.item()  # a numpy number: a plain int or float
+    if not isinstance(expected, (Rational, Decimal)):
+        expected = float(expected)
     number = _read_number(answer)
     if number is None:
         return "wrong"
     if number.digits is not None and not number.digits.is_finite():
         return "wrong"
-    if isinstance(expected, float) and not math.isfinite(expected):
+    if not math.isfinite(expected):
         return "wrong"
     target = Fraction(expected)
     if number.value == target:
