@@ -65,6 +65,12 @@ DEFAULT_SEED = 12345
 MAX_RESAMPLES = 10**7
 """The most resamples or trials one test draws (p-values finer than 1e-7 mean nothing)."""
 
+MAX_SUM_CELLS = 2**27
+"""The most resampled sums of one system (``resamples x (2 + 2 N)`` floats, 1 GiB).
+
+With 4-gram statistics (10 columns) :data:`MAX_RESAMPLES` binds first; with thousands of
+orders this does, instead of numpy failing to allocate the array."""
+
 _BLOCK_CELLS = 2**22  # resamples x segments drawn at once (bounds memory)
 
 
@@ -189,13 +195,22 @@ class PairedResult:
 # --- the tests on statistics ---------------------------------------------------------
 
 
-def _check_count(value: Any, name: str) -> int:
-    """A number of resamples or trials: at least 1, at most :data:`MAX_RESAMPLES`."""
+def _check_count(value: Any, name: str, columns: int = 10) -> int:
+    """A number of resamples or trials: at least 1, at most :data:`MAX_RESAMPLES`, and few
+    enough that one system's resampled sums (``value x columns`` floats) stay within
+    :data:`MAX_SUM_CELLS`; ``columns`` is the width of the statistics rows."""
     value = check_count(value, name)
     if value > MAX_RESAMPLES:
         raise ValueError(
             f"{name}={value} is more than {MAX_RESAMPLES:,} resamples: p-values finer than "
             f"1e-7 mean nothing, and the scores alone would take {value * 16 / 2**30:,.0f} GiB"
+        )
+    if value * columns > MAX_SUM_CELLS:
+        orders = (columns - 2) // 2
+        raise ValueError(
+            f"{name}={value} resamples of statistics with {orders} n-gram orders would take "
+            f"{value * columns * 8 / 2**30:,.1f} GiB of sums; give fewer resamples or a "
+            "smaller max_ngram_order (orders longer than every sentence add nothing)"
         )
     return value
 
@@ -238,7 +253,7 @@ def confidence_from_stats(
     """
     options = BleuOptions(**bleu_options)
     rows = _segment_rows(stats, "stats")
-    n_samples = _check_count(n_samples, "n_samples")
+    n_samples = _check_count(n_samples, "n_samples", rows.shape[1])
     seed = check_seed(seed)
     (sums,) = _resampled_sums(np.random.default_rng(seed), n_samples, [rows])
     return _estimate(_score(rows, options), bleu_of_sum_rows(sums, options), seed)
@@ -254,7 +269,7 @@ def paired_bootstrap_from_stats(
     """:func:`paired_bootstrap` from the two systems' per-segment statistics."""
     options = BleuOptions(**bleu_options)
     base, sys_ = _paired_stats(baseline, system)
-    n_samples = _check_count(n_samples, "n_samples")
+    n_samples = _check_count(n_samples, "n_samples", base.shape[1])
     seed = check_seed(seed)
     base_sums, sys_sums = _resampled_sums(np.random.default_rng(seed), n_samples, [base, sys_])
     base_result = _estimate(_score(base, options), bleu_of_sum_rows(base_sums, options), seed)
@@ -287,11 +302,11 @@ def approximate_randomization_from_stats(
     """:func:`approximate_randomization` from the two systems' per-segment statistics."""
     options = BleuOptions(**bleu_options)
     base, sys_ = _paired_stats(baseline, system)
-    n_trials = _check_count(n_trials, "n_trials")
+    n_trials = _check_count(n_trials, "n_trials", base.shape[1])
     seed = check_seed(seed)
     no_estimate = isinstance(n_confidence, (int, np.integer)) and n_confidence == 0
     if isinstance(n_confidence, bool) or not no_estimate:  # 0: no confidence estimate
-        n_confidence = _check_count(n_confidence, "n_confidence")
+        n_confidence = _check_count(n_confidence, "n_confidence", base.shape[1])
     rng = np.random.default_rng(seed)
     base_score, sys_score = _score(base, options), _score(sys_, options)
     # pseudo-system a takes the baseline's segment where the mask is set, b the other one

@@ -1088,6 +1088,46 @@ def test_bad_numbers_of_resamples(call, name, bad, error):
     check_row(lambda: call(bad), error, name)
 
 
+THOUSANDS_OF_ORDERS = [
+    (
+        "confidence_interval",
+        lambda: bleu.confidence_interval(TEXT_HYPS, TEXT_STREAMS, 10**5, max_ngram_order=8000),
+        "n_samples",
+    ),
+    (
+        "paired_bootstrap_from_stats",
+        lambda: significance.paired_bootstrap_from_stats(
+            *[bleu.segment_stats(TEXT_HYPS, TEXT_STREAMS, max_ngram_order=4000)] * 2, 10**5
+        ),
+        "n_samples",
+    ),
+    (
+        "approximate_randomization",
+        lambda: bleu.approximate_randomization(
+            TEXT_HYPS[::-1], TEXT_HYPS, TEXT_STREAMS, 10**5, max_ngram_order=8000
+        ),
+        "n_trials",
+    ),
+    (
+        "n_confidence",
+        lambda: bleu.approximate_randomization(
+            TEXT_HYPS[::-1], TEXT_HYPS, TEXT_STREAMS, 10, n_confidence=10**5, max_ngram_order=8000
+        ),
+        "n_confidence",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("call", "name"),
+    [(c, n) for _, c, n in THOUSANDS_OF_ORDERS],
+    ids=[i for i, _, _ in THOUSANDS_OF_ORDERS],
+)
+def test_resamples_of_thousands_of_orders_are_a_clear_value_error(call, name):
+    """10**5 resamples are allowed, but not of 16,002 columns each (12 GiB of sums)."""
+    bounded_error(call, ValueError, name)
+
+
 def test_a_corpus_too_big_for_one_block_is_processed_in_blocks(monkeypatch):
     refs, hyps = CORPUS_REFS * 40, CORPUS_HYPS * 40
     texts, streams = TEXT_HYPS * 40, [TEXT_STREAMS[0] * 40]
