@@ -46,6 +46,22 @@ def closest_length(ref_lens: Iterable[int], hyp_len: float) -> int:
     return min(ref_lens, key=lambda ref_len: (abs(ref_len - hyp_len), ref_len))
 
 
+def _lengths(value: Any, name: str) -> np.ndarray:
+    """An array of lengths >= 0 (float64), or raise naming ``name``."""
+    try:
+        array = np.asarray(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must be a rectangular array of lengths") from None
+    if array.dtype == np.bool_ or not (
+        np.issubdtype(array.dtype, np.integer) or np.issubdtype(array.dtype, np.floating)
+    ):
+        raise TypeError(f"{name} must hold numbers (lengths >= 0), not {array.dtype} values")
+    array = array.astype(np.float64, copy=False)
+    if np.isnan(array).any() or (array < 0).any():
+        raise ValueError(f"{name} must hold lengths >= 0 (no NaN)")
+    return array
+
+
 @overload
 def brevity_penalty(closest_ref_len: float, hyp_len: float) -> float: ...
 @overload
@@ -72,10 +88,8 @@ def brevity_penalty(closest_ref_len: Any, hyp_len: Any, *, both_empty: float = 0
     [0.0, 1.0, 1.0]
     """
     if isinstance(closest_ref_len, np.ndarray) or isinstance(hyp_len, np.ndarray):
-        r = np.asarray(closest_ref_len, dtype=np.float64)
-        c = np.asarray(hyp_len, dtype=np.float64)
-        if np.isnan(r).any() or np.isnan(c).any() or (r < 0).any() or (c < 0).any():
-            raise ValueError("brevity_penalty needs lengths >= 0")
+        r = _lengths(closest_ref_len, "closest_ref_len")
+        c = _lengths(hyp_len, "hyp_len")
         with np.errstate(divide="ignore", invalid="ignore"):
             short = np.exp(1 - r / c)
         zero = np.where(r == 0, both_empty, 0.0)
