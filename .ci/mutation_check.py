@@ -93,13 +93,13 @@ NOT_SCORING = re.compile(
 #: The test files that compare bleu with NLTK or sacreBLEU directly (``--parity``). A
 #: mutant they kill is killed by the whole suite too; if they kill every mutant, every
 #: scoring function is pinned by a direct comparison with a library.
-PARITY_TESTS = (
-    "tests/test_nltk_parity.py",
-    "tests/test_smoothing_parity.py",
+PARITY_TESTS = (  # the quickest killers first: pytest -x stops at the first failure
     "tests/test_reference_parity.py",
+    "tests/test_smoothing_parity.py",
     "tests/test_vectorized.py",
-    "tests/test_sacre.py",
     "tests/test_significance.py",
+    "tests/test_sacre.py",
+    "tests/test_nltk_parity.py",
 )
 
 IGNORE = shutil.ignore_patterns(
