@@ -16,7 +16,7 @@ Bad input is refused early, with an :class:`InputError` of one line naming the f
 - corrupt or truncated gzip data, a missing file, a directory, no permission.
 
 Memory is bounded by one chunk (:data:`CHUNK_LINES` lines, read in lockstep from every
-file by :mod:`bleu.cli`), never by the file.
+file by :mod:`bleu.cli`) and one block (:data:`READ_BYTES`), never by the file.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ import os
 import stat
 import sys
 import zlib
-from typing import BinaryIO
+from typing import BinaryIO, NoReturn
 
 MAX_LINE_BYTES = 2**20
 """The longest line accepted, in bytes without its ``\\n`` (1 MiB: a segment is rarely
@@ -35,6 +35,9 @@ longer than a few kB; a longer "line" is a binary file or text without newlines)
 
 CHUNK_LINES = 10_000
 """Lines read from each file at a time (and turned into statistics) by :mod:`bleu.cli`."""
+
+READ_BYTES = 2**20
+"""Bytes asked of the file at a time (split into lines in one call)."""
 
 GZIP_MAGIC = b"\x1f\x8b"
 
@@ -94,7 +97,11 @@ class LineSource:
             self.close()
             raise InputError(f"{self.name}: the name ends in .gz but the data is not gzip")
         self.compressed = compressed
-        self._handle: BinaryIO = gzip.GzipFile(fileobj=raw, mode="rb") if compressed else raw
+        handle = gzip.GzipFile(fileobj=raw, mode="rb") if compressed else raw
+        self._read = getattr(handle, "read1", handle.read)  # what is there, up to a size
+        self._lines: list[bytes] = []  # complete lines read ahead, not handed out yet
+        self._tail = b""  # the start of a line whose newline is still to come
+        self._eof = False
 
     @staticmethod
     def _is_regular(raw: BinaryIO) -> bool:
@@ -138,37 +145,46 @@ class LineSource:
         return text.split("\n")
 
     def _read_bodies(self, n_lines: int) -> list[bytes]:
-        readline = self._handle.readline
-        limit = MAX_LINE_BYTES + 1
-        bodies = []
         try:
-            for _ in range(n_lines):
-                line = readline(limit)
-                if line.endswith(b"\n"):
-                    bodies.append(line[:-1])
-                    continue
-                if len(line) == limit:  # MAX_LINE_BYTES + 1 bytes and still no newline
-                    number = self.lines_read + len(bodies) + 1
-                    if b"\0" in line:
-                        raise InputError(
-                            f"{self.name}: looks like a binary file (NUL byte on line {number})"
-                        )
-                    raise InputError(
-                        f"{self.name}: line {number} is longer than {_size(MAX_LINE_BYTES)} "
-                        "(the limit of one segment); is it a text file with one segment "
-                        "per line?"
-                    )
-                self.exhausted = True
-                if line:  # the last line, without a final newline
-                    bodies.append(line)
-                break
+            while len(self._lines) < n_lines and not self._eof:
+                self._fill()
         except (EOFError, gzip.BadGzipFile, zlib.error) as exc:
             what = "truncated" if isinstance(exc, EOFError) else "corrupt"
             detail = " ".join(str(exc).split())
             raise InputError(f"{self.name}: {what} gzip data ({detail})") from None
         except OSError as exc:
             raise InputError(f"{self.name}: cannot read ({exc.strerror or exc})") from None
+        bodies = self._lines[:n_lines]
+        del self._lines[:n_lines]
+        self.exhausted = self._eof and not self._lines
         return bodies
+
+    def _fill(self) -> None:
+        """Read one block; keep its complete lines and the start of the next one."""
+        block = self._read(READ_BYTES)
+        if not block:
+            self._eof = True
+            if self._tail:  # the last line, without a final newline
+                self._lines.append(self._tail)
+                self._tail = b""
+            return
+        parts = (self._tail + block).split(b"\n")
+        self._tail = parts.pop()
+        first = self.lines_read + len(self._lines) + 1  # the number of parts[0]
+        if len(self._tail) > MAX_LINE_BYTES:
+            self._too_long(self._tail, first + len(parts))
+        if parts and max(map(len, parts)) > MAX_LINE_BYTES:
+            index = next(i for i, part in enumerate(parts) if len(part) > MAX_LINE_BYTES)
+            self._too_long(parts[index], first + index)
+        self._lines.extend(parts)
+
+    def _too_long(self, line: bytes, number: int) -> NoReturn:
+        if b"\0" in line:
+            raise InputError(f"{self.name}: looks like a binary file (NUL byte on line {number})")
+        raise InputError(
+            f"{self.name}: line {number} is longer than {_size(MAX_LINE_BYTES)} "
+            "(the limit of one segment); is it a text file with one segment per line?"
+        )
 
     def count_rest(self) -> bool:
         """Read (and check) to the end when the input is a regular file; say if it did.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -801,7 +802,28 @@ def test_width_in_the_score_line_and_the_tables(systems, capsys):
     assert out.splitlines()[2].split()[1] == f"{score.score:.3f}"
     argv = [paths["ref"], "-i", paths["base"], paths["better"], "-pbs", "-w", "1", "-b"]
     _, out, _ = run_main(capsys, *argv)  # -b: no effect on a table (sacreBLEU's rule)
-    row = out.splitlines()[2]
-    assert row.split()[1:3] == [f"{score.score:.1f}", row.split()[2]]
-    assert row.split()[2].startswith("(") and len(row.split()[2].split(".")[1]) == 1
-    assert row.split()[-2] == f"{float(row.split()[-2]):.4f}"  # p-values keep 4 decimals
+    name, bleu_score, mean, _, ci, p_value, star = out.splitlines()[2].split()
+    assert (name, bleu_score, star) == (paths["better"], f"{score.score:.1f}", "*")
+    assert re.fullmatch(r"\(\d+\.\d", mean) and re.fullmatch(r"\d+\.\d\)", ci)
+    assert re.fullmatch(r"0\.\d{4}", p_value)  # p-values keep their 4 decimals
+
+
+@pytest.mark.parametrize("block", [1, 5, 64])
+def test_lines_split_across_read_blocks(systems, capsys, monkeypatch, tmp_path, block):
+    import gzip
+
+    from bleu import cli_io
+
+    paths, _, _ = systems
+    argv = [paths["ref"], "-i", paths["base"], paths["better"]]
+    one_shot = run_main(capsys, *argv)
+    monkeypatch.setattr(cli_io, "READ_BYTES", block)
+    monkeypatch.setattr(cli_io, "CHUNK_LINES", 11)
+    assert run_main(capsys, *argv) == one_shot
+    packed = tmp_path / "base.gz"  # no final newline, and compressed
+    packed.write_bytes(gzip.compress(Path(paths["base"]).read_bytes().rstrip(b"\n")))
+    scores = [
+        [row["BLEU"]["score"] for row in json.loads(run_main(capsys, *files, "-f", "json")[1])]
+        for files in (argv, [paths["ref"], "-i", str(packed), paths["better"]])
+    ]
+    assert scores[0] == scores[1]
