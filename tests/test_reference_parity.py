@@ -24,7 +24,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from nltk.translate import bleu_score as nb
 from nltk.translate.chrf_score import sentence_chrf
-from nltk.translate.meteor_score import meteor_score
+from nltk.translate.meteor_score import (
+    _count_chunks,
+    align_words,
+    meteor_score,
+    single_meteor_score,
+)
 from nltk.translate.nist_score import sentence_nist
 from nltk.util import ngrams
 from sacrebleu.metrics import BLEU, CHRF, TER
@@ -549,3 +554,16 @@ def test_metric_wrappers_equal_their_libraries(refs, hyp):
     assert metrics.meteor(ref_tokens, hyp_tokens) == meteor_score(
         ref_tokens, hyp_tokens, wordnet=metrics.NO_WORDNET
     )
+
+
+@pytest.mark.parametrize(("refs", "hyp"), METRIC_CASES)
+def test_meteor_from_counts_equals_nltks_meteor_on_nltks_alignment(refs, hyp):
+    h = hyp.split()
+    for ref in refs:
+        r = ref.split()
+        pairs, _, _ = align_words(h, r, wordnet=metrics.NO_WORDNET)
+        theirs = single_meteor_score(r, h, wordnet=metrics.NO_WORDNET)
+        chunks = _count_chunks(pairs)
+        assert metrics.count_chunks(pairs) == chunks
+        ours = metrics.meteor_from_counts(len(pairs), len(h), len(r), chunks)
+        assert math.isclose(ours, theirs, rel_tol=1e-12, abs_tol=0.0), (ours, theirs)
