@@ -28,7 +28,7 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from nltk.translate import bleu_score as nltk_bleu
 
@@ -846,7 +846,7 @@ WORDS = st.sampled_from(
 SENTENCE = st.lists(WORDS, min_size=0, max_size=9)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     hyps=st.lists(SENTENCE, min_size=1, max_size=6),
     n_refs=st.integers(1, 3),
