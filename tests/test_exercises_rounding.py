@@ -16,6 +16,8 @@ from numbers import Integral, Number
 
 import numpy as np
 import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
 
 from bleu import exercises
 from bleu.exercises import check, close_to, same_answer
@@ -292,3 +294,33 @@ def test_diagnose_hooks_get_plain_numbers_and_typed_wrong_answers():
 def test_the_rule_is_written_where_learners_read():
     for doc in (exercises.__doc__, exercises.same_answer.__doc__, check.__doc__):
         assert "4 significant figures" in " ".join(doc.split())
+
+
+magnitudes = st.floats(min_value=-1e6, max_value=1e6, allow_nan=False).filter(
+    lambda x: abs(x) > 1e-6
+)
+
+
+@given(magnitudes, st.integers(4, 7))
+def test_any_value_rounded_to_4_to_7_figures_is_right(value, digits):
+    text = format(value, f".{digits}g")
+    assert same_answer(text, value) and same_answer(float(text), value)
+    assert not same_answer(text.lstrip("-") if value < 0 else f"-{text}", value)
+
+
+@given(magnitudes, st.integers(2, 3))
+def test_any_value_rounded_to_2_or_3_figures_is_close_unless_nothing_was_lost(value, digits):
+    text = format(value, f".{digits}g")
+    lost = Decimal(text) != Decimal(format(value, ".4g"))
+    wanted = "right" if not lost else "close" if figures(text) >= 2 else "wrong"  # 3e+05: one
+    assert exercises._verdict(text, value, 1e-6) == wanted
+
+
+@given(magnitudes, st.integers(4, 5), st.sampled_from([-1, 1]))
+def test_one_off_in_the_last_figure_is_wrong(value, digits, sign):
+    shown = Decimal(format(value, f".{digits}g"))
+    unit = Decimal(1).scaleb(shown.adjusted() - digits + 1)
+    assume(abs(Decimal(value) - shown) < unit * Decimal("0.4"))  # at a tie both neighbours count
+    off = shown + sign * unit
+    assume(figures(str(off)) == digits)  # 64200 for 64207 reads as 3 figures: "Close"
+    assert exercises._verdict(str(off), value, 1e-6) == "wrong"
