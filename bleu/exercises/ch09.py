@@ -8,7 +8,7 @@ from ..data import load_example
 from ..nltk_rules import sentence_bleu
 from ..smoothing import SmoothingFunction
 from ..variants import brevity_penalty_000, count_substring_003, grid_ngrams_003
-from . import Exercise, register
+from . import Exercise, close_to, register
 
 
 def _bp_000() -> float:
@@ -26,7 +26,7 @@ register(
         wrong=math.exp(1 - 16 / 2),
         diagnose=lambda a: (
             "that is the correct penalty (r = 16); 000 puts the length difference in r."
-            if isinstance(a, (int, float)) and math.isclose(a, math.exp(1 - 16 / 2))
+            if close_to(a, math.exp(1 - 16 / 2))
             else None
         ),
         notebook="09_pitfalls",
