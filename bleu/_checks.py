@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 from collections import UserString
-from collections.abc import Hashable, Mapping, MappingView, Sequence, Set
+from collections.abc import Hashable, Mapping, MappingView, Set
 from numbers import Real
 from typing import Any
 
@@ -41,6 +41,16 @@ def _kind(value: Any) -> str:
     return type(value).__name__
 
 
+def _as_list(value: Any, name: str, what: str) -> list:
+    """``list(value)``, or a ``TypeError`` naming ``name`` when it cannot be iterated
+    (``None``, a number, a 0-d numpy array)."""
+    try:
+        items = iter(value)
+    except TypeError:
+        raise TypeError(f"{name} must be {what}, not {_kind(value)}") from None
+    return list(items)
+
+
 def check_tokens(value: Any, name: str) -> list:
     """Return ``value`` as a list of tokens, or raise naming ``name``.
 
@@ -60,12 +70,7 @@ def check_tokens(value: Any, name: str) -> list:
             f"split it first, e.g. {shown!r}.split()"
         )
     check_ordered(value, name, "a list of tokens")
-    if not isinstance(value, Sequence):
-        if hasattr(value, "__iter__"):
-            value = list(value)
-        else:
-            raise TypeError(f"{name} must be a list of tokens, not {_kind(value)}")
-    tokens = list(value)
+    tokens = _as_list(value, name, "a list of tokens")
     for token in tokens:
         if not isinstance(token, Hashable) or isinstance(token, (list, dict, set)):
             raise TypeError(
@@ -106,12 +111,7 @@ def check_references(value: Any, name: str = "references") -> list[list]:
     if isinstance(value, str):
         raise TypeError(f"{name} must be a list of references, each a list of tokens, not a string")
     check_ordered(value, name, "a list of references")
-    if not isinstance(value, Sequence):
-        if hasattr(value, "__iter__"):
-            value = list(value)
-        else:
-            raise TypeError(f"{name} must be a list of references, not {_kind(value)}")
-    refs = list(value)
+    refs = _as_list(value, name, "a list of references")
     if not refs:
         raise ValueError(f"{name} is empty: give at least one reference translation")
     if isinstance(refs[0], str):
@@ -232,10 +232,8 @@ def check_corpus_shape(
         if value is None:
             raise TypeError(f"{name} must be a list, not None")
         check_ordered(value, name, what)
-        if not hasattr(value, "__iter__"):
-            raise TypeError(f"{name} must be {what}, not {_kind(value)}")
-    refs = list(list_of_references)
-    hyps = list(hypotheses)
+    refs = _as_list(list_of_references, refs_name, "a list of reference lists")
+    hyps = _as_list(hypotheses, hyps_name, "a list of token lists")
     if len(refs) != len(hyps):
         raise ValueError(
             f"{refs_name} has {len(refs)} entries but {hyps_name} has {len(hyps)}: "
@@ -290,9 +288,7 @@ def check_segments(value: Any, name: str = "hypotheses", allow_none: bool = Fals
             f"({shown!r}); wrap it in a list"
         )
     check_ordered(value, name, "a list of strings")
-    if not hasattr(value, "__iter__"):
-        raise TypeError(f"{name} must be a list of strings, not {_kind(value)}")
-    items = value if type(value) is list else list(value)
+    items = value if type(value) is list else _as_list(value, name, "a list of strings")
     if type(value) is list and all(type(item) is str for item in items):
         return items  # the common case, checked at C speed
     for i, item in enumerate(items):

@@ -1386,6 +1386,30 @@ OTHER_BAD_OPTIONS = [
         "hyp_len",
     ),
     (
+        "0-d-array-hypothesis",
+        lambda: bleu.sentence_bleu(REFS, np.array("the cat")),
+        TypeError,
+        "hypothesis",
+    ),
+    (
+        "0-d-array-hypotheses",
+        lambda: bleu.corpus_bleu([REFS], np.array("the cat")),
+        TypeError,
+        "hypotheses",
+    ),
+    (
+        "0-d-array-text",
+        lambda: bleu.corpus_score(np.array("The cat."), TEXT_STREAMS),
+        TypeError,
+        "hypotheses",
+    ),
+    (
+        "0-d-array-references",
+        lambda: bleu.sentence_bleu(np.array("the cat"), HYP),
+        TypeError,
+        "references",
+    ),
+    (
         "unhashable-token",
         lambda: bleu.sentence_bleu(REFS, ["the", ["cat"]]),
         TypeError,
