@@ -1,4 +1,4 @@
-"""Build the offline site: HTML handouts of every notebook and reveal.js slides of each chapter.
+r"""Build the offline site: HTML handouts of every notebook and reveal.js slides of each chapter.
 
 ``python -m bleu.book site [--out DIR]`` calls :func:`build_site`. The pages are rendered by
 nbconvert from the outputs stored in the notebooks (nothing is executed), so they show exactly
@@ -10,13 +10,23 @@ for a page in a subfolder. Links between notebooks are rewritten to the pages::
     NN_slug.html                every notebooks/*.ipynb
     NN_slug_solutions.html      every notebooks/solutions/*.ipynb
     slides.html                 list of the slide decks
-    NN_slug.slides.html         reveal.js slides of every chapter
+    NN_slug.slides.html         reveal.js slides of every chapter, fitted to 1280x720
+    playground.html             the BLEU playground (plain JavaScript)
     static/                     MathJax, reveal.js and the stylesheets, copied from packages
+    static/fonts/               the Korean and Chinese font subsets (see bleu.book.fonts)
     files/                      other repository files a notebook links to, if any
 
 Nothing is loaded from the network: MathJax 2.7 comes from the package
 ``jupyter-server-mathjax``, reveal.js from ``sphinx-revealjs``, the notebook styles from
 nbconvert's own templates; figures are embedded as ``data:`` URIs.
+
+Every deck gets a title slide (chapter, summary, time needed) and a last slide of links (the
+handout, the next deck, the index, and the playground from chapters 03-07). The decks are
+fitted to the projector in the browser (``templates/common/slides.js``): a slide taller than
+1280x720 becomes continuation slides. On every page, Korean and Chinese runs are marked with
+their ``lang`` and set in a font subset that ships with the site (:mod:`bleu.book.fonts`);
+progress bars written to stderr are dropped; ``\_`` inside ``\text{...}`` of the markdown
+math is shown as ``_`` (MathJax does not read TeX escapes in text mode).
 """
 
 from __future__ import annotations
@@ -37,11 +47,16 @@ from jupyter_core.paths import jupyter_path
 from nbconvert import HTMLExporter, SlidesExporter
 from nbconvert.filters.markdown_mistune import markdown2html_mistune
 
+from . import fonts
 from .catalog import NOTEBOOKS, ROOT, SOLUTIONS, Chapter, chapters
+from .nav import CONTENTS, _next
 
 log = logging.getLogger(__name__)
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
+PLAYGROUND = Path(__file__).resolve().parent / "playground"
+PLAYGROUND_CHAPTERS = ("03", "04", "05", "06", "07")  # their decks link to the playground
+DECK_WIDTH, DECK_HEIGHT = 1280, 720  # a projector
 SITE_NAME = "BLEU, step by step"
 MARKER = ".bleu-site"  # marks a folder written by build_site, so a rebuild may empty it
 
@@ -97,6 +112,13 @@ def build_site(out: Path = ROOT / "build" / "site") -> Path:
     toc = chapters()
     missing: dict[str, set[str]] = {}
 
+    used: dict[str, set[str]] = {"ko": set(), "zh": set()}
+    contents = _contents_anchor()
+
+    def finish(page: str, body: str, source: Path) -> str:
+        body = _rewrite_links(body, source, page, out, missing, contents)
+        return fonts.mark_languages(body, used)
+
     handout = _handout_exporter()
     notebooks = sorted(NOTEBOOKS.glob("*.ipynb")) + sorted(SOLUTIONS.glob("*.ipynb"))
     by_path = {chapter.path.resolve(): chapter for chapter in toc}
@@ -113,18 +135,22 @@ def build_site(out: Path = ROOT / "build" / "site") -> Path:
         if solved is not None:
             links.append((f"Back to {solved.label}", _rel(_page_of(solved.path), page)))
         title = _page_title(source, chapter, solved)
-        body = _export(handout, source, page, title, links)
-        _write(out / page, _rewrite_links(body, source, page, out, missing))
+        nb = for_the_site(nbformat.read(source, as_version=4))
+        body = _export(handout, source, page, title, links, nb=nb)
+        _write(out / page, finish(page, body, source))
 
     slides = _slides_exporter()
-    for chapter in toc:
+    for i, chapter in enumerate(toc):
         page = _slides_of(chapter)
-        nb = with_default_slides(nbformat.read(chapter.path, as_version=4))
-        body = _export(slides, chapter.path, page, chapter.label, [], nb=nb)
-        _write(out / page, _rewrite_links(body, chapter.path, page, out, missing))
+        nb = with_default_slides(for_the_site(nbformat.read(chapter.path, as_version=4)))
+        deck = _deck_info(toc, i, nb)
+        body = _export(slides, chapter.path, page, chapter.label, [], nb=nb, deck=deck)
+        _write(out / page, finish(page, body, chapter.path))
 
-    _write(out / "index.html", _index_page(toc))
-    _write(out / "slides.html", _slides_index(toc))
+    _write(out / "index.html", fonts.mark_languages(_index_page(toc), used))
+    _write(out / "slides.html", fonts.mark_languages(_slides_index(toc), used))
+    _write_playground(out)
+    fonts.write_fonts(out / "static" / "fonts", used)
     for target, sources in sorted(missing.items()):
         log.warning(
             "%s does not exist yet: its links are shown as plain text in %s",
@@ -142,15 +168,16 @@ def default_slide_type(cell: nbformat.NotebookNode, previous: str | None) -> str
 
     ``previous`` is the type (``"markdown"``/``"code"``) of the last cell shown, or None.
     The navigation cells are skipped; the title and each ``## `` section start a slide;
-    a ``### `` heading, or prose that follows code, starts a sub-slide (reveal.js stacks
-    them below the section's slide); a code cell appears as a fragment (on the next key
-    press); other cells continue the current slide.
+    a ``### `` heading starts a sub-slide (reveal.js stacks them below the section's slide);
+    a code cell appears as a fragment (on the next key press); other cells, such as the
+    comment on a table or plot, continue the current slide, so that they stay with what they
+    explain. What does not fit on the screen moves to continuation slides in the browser.
 
     >>> from nbformat.v4 import new_code_cell, new_markdown_cell
     >>> default_slide_type(new_markdown_cell("## Clipping"), "code")
     'slide'
     >>> default_slide_type(new_markdown_cell("So the count is clipped."), "code")
-    'subslide'
+    '-'
     >>> default_slide_type(new_code_cell("x = 1"), "markdown")
     'fragment'
     """
@@ -162,7 +189,7 @@ def default_slide_type(cell: nbformat.NotebookNode, previous: str | None) -> str
     source = cell.source.lstrip()
     if source.startswith(("# ", "## ")):
         return "slide"
-    if source.startswith("### ") or previous == "code":
+    if source.startswith("### "):
         return "subslide"
     return "-"
 
@@ -171,7 +198,8 @@ def with_default_slides(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     """``nb`` itself if any cell has slide metadata; otherwise a copy with default slide types.
 
     In the copy, a markdown cell with a heading after some prose is first split at the
-    heading, so that every section starts its own slide (see :func:`default_slide_type`).
+    heading, so that every section starts its own slide (see :func:`default_slide_type`),
+    and the chapter's ``# `` title line is left out (the deck's title slide shows it).
     The notebook file is never changed: the copy lives in memory only.
     """
     if any(cell.metadata.get("slideshow", {}).get("slide_type") for cell in nb.cells):
@@ -184,10 +212,97 @@ def with_default_slides(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     previous = None
     for cell in copy.cells:
         slide_type = default_slide_type(cell, previous)
+        if slide_type == "slide" and cell.cell_type == "markdown" and previous is None:
+            cell.source = re.sub(r"\A# [^\n]*\n*", "", cell.source.lstrip())
         cell.metadata["slideshow"] = {"slide_type": slide_type}
         if slide_type != "skip":
             previous = cell.cell_type
     return copy
+
+
+# -- what every page shows ------------------------------------------------------------------
+
+_TEXT_MACRO = re.compile(r"\\(text|textrm|textit|textbf|textsf|texttt|mbox)\{([^{}]*)\}")
+_PROGRESS = re.compile(r"\r|\d+%\||\d+/\d+ \[|it/s\]|s/it\]")
+_TIME = re.compile(r"\*{0,2}Time\*{0,2}\s*:\s*\*{0,2}\s*(about [^.\n]*?minutes[^.\n]*)")
+
+
+def text_escapes(source: str) -> str:
+    r"""Markdown math with ``\_``, ``\%``, ``\&``, ``\#`` inside ``\text{...}`` unescaped.
+
+    MathJax reads no TeX escapes in text mode, so ``\text{Max\_Ref\_Count}`` would show its
+    backslashes; in text mode a plain ``_`` is already literal.
+
+    >>> text_escapes(r"$$\min(\text{Count},\ \text{Max\_Ref\_Count})$$")
+    '$$\\min(\\text{Count},\\ \\text{Max_Ref_Count})$$'
+    """
+
+    def unescape(match: re.Match[str]) -> str:
+        inner = re.sub(r"\\([_%&#])", r"\1", match.group(2))
+        return "\\" + match.group(1) + "{" + inner + "}"
+
+    return _TEXT_MACRO.sub(unescape, source)
+
+
+def is_progress_bar(output: nbformat.NotebookNode) -> bool:
+    r"""True for a stderr stream output that a progress bar (tqdm) wrote.
+
+    >>> from nbformat.v4 import new_output
+    >>> is_progress_bar(new_output("stream", name="stderr", text="\r 40%|####  | 4/10"))
+    True
+    >>> is_progress_bar(new_output("stream", name="stderr", text="UserWarning: x"))
+    False
+    """
+    return (
+        output.get("output_type") == "stream"
+        and output.get("name") == "stderr"
+        and bool(_PROGRESS.search(output.get("text", "")))
+    )
+
+
+def for_the_site(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """A copy of ``nb`` as the pages show it: no progress bars, no TeX escapes in text mode."""
+    copy = nbformat.from_dict(nb)
+    for cell in copy.cells:
+        if cell.cell_type == "markdown":
+            cell.source = text_escapes(cell.source)
+        elif cell.cell_type == "code":
+            cell.outputs = [o for o in cell.get("outputs", []) if not is_progress_bar(o)]
+    return copy
+
+
+def time_needed(nb: nbformat.NotebookNode) -> str:
+    r"""The "Time: about N minutes" of a chapter's first cells, or ''.
+
+    >>> from nbformat.v4 import new_markdown_cell, new_notebook
+    >>> time_needed(new_notebook(cells=[new_markdown_cell("# T\n\n**Time**: about 30 minutes.")]))
+    'about 30 minutes'
+    """
+    for cell in nb.cells[:4]:
+        if cell.cell_type == "markdown":
+            match = _TIME.search(cell.source)
+            if match:
+                return match.group(1).strip(" *")
+    return ""
+
+
+def _deck_info(toc: list[Chapter], i: int, nb: nbformat.NotebookNode) -> dict:
+    """What the title slide and the last slide of chapter ``i``'s deck show."""
+    chapter = toc[i]
+    links = [(f"The handout: {chapter.label}", _page_of(chapter.path))]
+    following = _next(toc, i)
+    if following is not None and following is not toc[0]:
+        links.append((f"Next deck: {following.label}", _slides_of(following)))
+    if chapter.number in PLAYGROUND_CHAPTERS:
+        links.append(("The BLEU playground: type a candidate, see every count", "playground.html"))
+    links.append(("Index of the site", "index.html"))
+    links.append(("All decks", "slides.html"))
+    return {
+        "title": f"{chapter.number} · {chapter.title}",
+        "summary": markdown2html_mistune(chapter.summary) if chapter.summary else "",
+        "time": time_needed(nb),
+        "end_links": links,
+    }
 
 
 _HEADING = re.compile(r"^#{1,3} ")
@@ -246,8 +361,8 @@ def _slides_exporter() -> SlidesExporter:
         reveal_url_prefix="static/reveal",
         reveal_theme=REVEAL_THEME,
         reveal_number="c/t",
-        reveal_width="960",
-        reveal_height="700",
+        reveal_width=str(DECK_WIDTH),
+        reveal_height=str(DECK_HEIGHT),
     )
     _no_cdn(exporter)
     return exporter
@@ -273,12 +388,13 @@ def _export(
     title: str,
     links: list[tuple[str, str]],
     nb: nbformat.NotebookNode | None = None,
+    deck: dict | None = None,
 ) -> str:
     if nb is None:
         nb = nbformat.read(source, as_version=4)
     resources = {
         "metadata": {"name": title, "path": str(source.parent)},
-        "site": {"static": _rel("static", page), "links": links},
+        "site": {"static": _rel("static", page), "links": links, "deck": deck or {}},
     }
     body, _ = exporter.from_notebook_node(nb, resources=resources)
     return body
@@ -309,13 +425,30 @@ def _rel(target: str, page: str) -> str:
     return posixpath.relpath(target, posixpath.dirname(page) or ".")
 
 
+def _contents_anchor() -> str:
+    """The anchor of the contents cell (tagged ``toc``) on notebook 00's page, or ''."""
+    path = NOTEBOOKS / CONTENTS
+    if not path.exists():
+        return ""
+    for cell in nbformat.read(path, as_version=4).cells:
+        if "toc" in cell.metadata.get("tags", []) and cell.get("id"):
+            return f"cell-id={cell.id}"
+    return ""
+
+
 def _rewrite_links(
-    body: str, source: Path, page: str, out: Path, missing: dict[str, set[str]]
+    body: str,
+    source: Path,
+    page: str,
+    out: Path,
+    missing: dict[str, set[str]],
+    contents: str = "",
 ) -> str:
     """Point links to notebooks at their pages; copy other repository files the page links to.
 
     A link to a notebook that does not exist (yet) becomes plain text marked ``missing-link``,
-    and its target is recorded in ``missing`` (target -> pages that link to it).
+    and its target is recorded in ``missing`` (target -> pages that link to it). A link named
+    "Contents" to the contents notebook lands on its contents section (anchor ``contents``).
     """
     notebooks_dir = NOTEBOOKS.resolve()
 
@@ -326,6 +459,13 @@ def _rewrite_links(
         path, _, anchor = href.partition("#")
         fragment = f"#{anchor}" if anchor else ""
         target = (source.parent / unquote(path)).resolve()
+        if (
+            contents
+            and not fragment
+            and target.name == CONTENTS
+            and re.sub(r"<[^>]*>", "", match["text"]).strip() == "Contents"
+        ):
+            fragment = f"#{contents}"
         if target.suffix == ".ipynb" and target.parent in (
             notebooks_dir,
             notebooks_dir / "solutions",
@@ -360,7 +500,8 @@ def _head(title: str, static: str, math: bool) -> str:
         '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1.0">\n'
         f"<title>{html.escape(title)}</title>\n"
-        f'<link rel="stylesheet" href="{static}/site.css">\n{mathjax}</head>\n'
+        f'<link rel="stylesheet" href="{static}/site.css">\n'
+        f'<link rel="stylesheet" href="{static}/fonts/cjk.css">\n{mathjax}</head>\n'
         '<body class="site-index">\n'
     )
 
@@ -389,6 +530,10 @@ def _index_page(toc: list[Chapter]) -> str:
         "<p>Read the chapters in order. Each one ends with exercises; their worked solutions "
         "are linked beside the chapter. For lectures, every chapter also exists as "
         '<a href="slides.html">reveal.js slides</a>.</p>\n'
+        "<p>To see BLEU count, clip and combine as you type, open the "
+        '<a href="playground.html">BLEU playground</a>: one to three references, a candidate, '
+        "and every number from the n-gram counts to the score (it runs in the browser, "
+        "offline).</p>\n"
         "<h2>Contents</h2>\n<table>\n<thead><tr><th>No.</th><th>Chapter</th><th>Summary</th>"
         "<th>Solutions</th><th>Slides</th></tr></thead>\n<tbody>\n"
         + "\n".join(rows)
@@ -407,7 +552,10 @@ def _slides_index(toc: list[Chapter]) -> str:
         "<p>One deck per chapter, one section of the notebook per column of slides. The "
         "arrow keys and the space bar step through every slide in order (a code cell and its "
         "output appear on the next press); <kbd>Esc</kbd> shows the overview, <kbd>F</kbd> "
-        "goes full screen. A slide taller than the screen scrolls.</p>\n"
+        "goes full screen. The decks are laid out for a 1280x720 projector: what does not fit "
+        "on one slide continues on the next. Each deck starts with a title slide and ends "
+        'with links to its handout, the next deck and the <a href="playground.html">BLEU '
+        "playground</a>.</p>\n"
         f"<ul>\n{items}\n</ul>\n</body>\n</html>\n"
     )
 
@@ -425,6 +573,14 @@ def _prepare(out: Path) -> None:
             shutil.rmtree(out)
     out.mkdir(parents=True, exist_ok=True)
     (out / MARKER).write_text("written by python -m bleu.book site; emptied on rebuild\n")
+
+
+def _write_playground(out: Path) -> None:
+    """The BLEU playground: ``playground.html`` and its script and style in static/."""
+    page = (PLAYGROUND / "playground.html").read_text(encoding="utf-8")
+    _write(out / "playground.html", page)
+    for name in ("playground.js", "playground.css"):
+        shutil.copyfile(PLAYGROUND / name, out / "static" / name)
 
 
 def _write(path: Path, text: str) -> None:
@@ -468,7 +624,8 @@ def _copy_static(static: Path) -> None:
     (static / "nbconvert").mkdir(parents=True, exist_ok=True)
     for name in NBCONVERT_CSS:
         shutil.copyfile(templates / name, static / "nbconvert" / Path(name).name)
-    shutil.copyfile(TEMPLATES / "common" / "site.css", static / "site.css")
+    for name in ("site.css", "slides.css", "site.js", "slides.js"):
+        shutil.copyfile(TEMPLATES / "common" / name, static / name)
 
 
 def _woff_faces() -> str:

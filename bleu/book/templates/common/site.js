@@ -1,0 +1,54 @@
+/* Shared by the handouts and the decks: in every table of a notebook, a column whose body
+   cells are all numbers (or empty, "-", "nan", "inf") is aligned right, every other column
+   left. JupyterLab right-aligns every cell of an output table, which makes words hard to
+   read; an alignment set in the markdown source (style="text-align: ...") is kept. */
+(function () {
+  "use strict";
+
+  var NUMBER = /^[-+\u2212]?(\d[\d,_\u2009 ]*)?(\.\d+)?(e[-+]?\d+)?\s*%?$|^\d+\s*\/\s*\d+$/i;
+  var BLANK = /^(|-|\u2013|\u2014|nan|-?inf|none|\u2026)$/i;
+
+  function alignTable(table) {
+    var rows = table.tBodies.length ? table.tBodies[0].rows : table.rows;
+    var numeric = {};
+    var seen = {};
+    for (var r = 0; r < rows.length; r++) {
+      var cells = rows[r].cells;
+      for (var c = 0; c < cells.length; c++) {
+        var cell = cells[c];
+        if (cell.tagName !== "TD" || cell.colSpan > 1) {
+          continue;
+        }
+        var text = cell.textContent.trim();
+        if (BLANK.test(text)) {
+          continue;
+        }
+        seen[c] = true;
+        var isNumber = NUMBER.test(text) && /\d/.test(text);
+        numeric[c] = (numeric[c] === undefined ? true : numeric[c]) && isNumber;
+      }
+    }
+    for (var i = 0; i < table.rows.length; i++) {
+      var row = table.rows[i].cells;
+      for (var k = 0; k < row.length; k++) {
+        var td = row[k];
+        if (td.style.textAlign) {
+          continue;
+        }
+        var isHeader = td.tagName === "TH" && td.parentNode.parentNode !== table.tHead;
+        td.classList.add(seen[k] && numeric[k] && !isHeader ? "site-num" : "site-text");
+      }
+    }
+  }
+
+  function alignTables(root) {
+    (root || document).querySelectorAll(".jp-RenderedHTMLCommon table").forEach(alignTable);
+  }
+
+  window.siteTables = {alignTables: alignTables};
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", function () { alignTables(); });
+  } else {
+    alignTables();
+  }
+})();

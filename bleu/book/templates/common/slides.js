@@ -1,0 +1,314 @@
+/* Fit every slide of a deck into the projector's 1280x720 before reveal.js starts.
+ *
+ * The decks are cut from notebooks at their sections, so a slide holds as much as the notebook
+ * puts under a heading. Heights cannot be known offline at build time (MathJax, fonts, plots),
+ * so the deck is measured here, once, while every slide is laid out at the deck's width: a
+ * slide taller than the deck is split into continuation slides, at a cell boundary where
+ * possible, else at a paragraph, list item, table row (the header is repeated) or code line.
+ * A heading is never left at the bottom of a slide, and a short comment stays with the code
+ * cell above it. Only then is reveal.js initialised, so its "ready" event sees the final deck.
+ * Nothing is loaded from anywhere.
+ */
+(function () {
+  "use strict";
+
+  var MIN_PART = 70; // px: a unit starting this close to the bottom moves to the next slide
+  var SHORT_COMMENT = 160; // px: prose this short after code stays with the code
+
+  function whenMathJaxDone(done) {
+    if (!(window.MathJax && MathJax.Hub && MathJax.Hub.Register)) {
+      done();
+      return;
+    }
+    MathJax.Hub.Register.StartupHook("End", function () {
+      MathJax.Hub.Queue(done);
+    });
+  }
+
+  function imagesDecoded(root) {
+    var waits = Array.prototype.map.call(root.querySelectorAll("img"), function (img) {
+      return img.decode ? img.decode().catch(function () {}) : Promise.resolve();
+    });
+    return Promise.all(waits);
+  }
+
+  function units(el) {
+    var out = [];
+    for (var i = 0; i < el.children.length; i++) {
+      var child = el.children[i];
+      var tag = child.tagName;
+      if (tag === "SCRIPT" || tag === "STYLE" || tag === "ASIDE" ||
+          child.classList.contains("jp-Collapser")) {
+        continue;
+      }
+      var box = child.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) {
+        continue; // hidden (prompts) or empty (collapsers)
+      }
+      out.push(child);
+    }
+    return out;
+  }
+
+  function isHeading(el) {
+    return /^H[1-6]$/.test(el.tagName);
+  }
+
+  function cellOf(el) {
+    if (el.classList.contains("jp-Cell")) {
+      return el;
+    }
+    if (el.classList.contains("fragment") && el.children.length === 1) {
+      return el.children[0].classList.contains("jp-Cell") ? el.children[0] : null;
+    }
+    return null;
+  }
+
+  function isAtomic(el) {
+    var tag = el.tagName;
+    if (/^(IMG|SVG|CANVAS|VIDEO|P|H[1-6]|LI|TR|HR|BR)$/.test(tag)) {
+      return true;
+    }
+    if (el.classList.contains("MathJax_Display") || el.classList.contains("MathJax")) {
+      return true;
+    }
+    return false;
+  }
+
+  /* Where to cut a <pre>: just after the last newline whose line still ends above `limit`. */
+  function preBreak(pre, limit, top) {
+    var walker = document.createTreeWalker(pre, NodeFilter.SHOW_TEXT);
+    var range = document.createRange();
+    var best = null;
+    var node;
+    while ((node = walker.nextNode())) {
+      var text = node.nodeValue;
+      for (var i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) {
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        var rects = range.getClientRects();
+        var rect = rects.length ? rects[0] : range.getBoundingClientRect();
+        if (rect.bottom - top > limit) {
+          return best;
+        }
+        // a newline that ends the text is no place to cut
+        best = {node: node, offset: i + 1};
+      }
+    }
+    return best;
+  }
+
+  /* A cut point {node, offset} inside `container` so that what comes before it ends above
+     `limit` (px from the slide's top), or null if the first unit cannot be cut. */
+  function findBreak(container, limit, top) {
+    if (container.tagName === "PRE") {
+      var cut = preBreak(container, limit, top);
+      if (cut && container.getBoundingClientRect().top - top + 40 < limit) {
+        return cut;
+      }
+      return null;
+    }
+    var kids = container.tagName === "TABLE" ? [] : units(container);
+    if (container.tagName === "TABLE") {
+      var body = container.tBodies[0];
+      return body ? findBreak(body, limit, top) : null;
+    }
+    // a continuation slide's title does not count as content of its own
+    var first = kids.length && kids[0].classList.contains("site-continued-title") ? 1 : 0;
+    for (var i = first; i < kids.length; i++) {
+      var kid = kids[i];
+      var box = kid.getBoundingClientRect();
+      if (box.bottom - top <= limit) {
+        continue;
+      }
+      var startsLow = box.top - top > limit - MIN_PART;
+      if (!(startsLow && i > first) && !isAtomic(kid)) {
+        var inner = findBreak(kid, limit, top);
+        if (inner) {
+          return inner;
+        }
+      }
+      if (i === first) {
+        return null;
+      }
+      return keepTogether(container, kids, i, first);
+    }
+    return null;
+  }
+
+  /* The cut before kids[i], moved earlier so that a heading or a lead-in ending in ':' is not
+     left at the bottom, and a short comment is not parted from the code cell above it. */
+  function keepTogether(container, kids, i, first) {
+    var j = i;
+    while (j > first + 1) {
+      var before = kids[j - 1];
+      var after = kids[j];
+      if (isHeading(before) || (before.tagName === "P" && /:\s*$/.test(before.textContent))) {
+        j -= 1;
+        continue;
+      }
+      var cellAfter = cellOf(after);
+      var cellBefore = cellOf(before);
+      if (
+        cellAfter && cellBefore &&
+        cellAfter.classList.contains("jp-MarkdownCell") &&
+        cellBefore.classList.contains("jp-CodeCell") &&
+        after.getBoundingClientRect().height < SHORT_COMMENT
+      ) {
+        j -= 1;
+      }
+      break;
+    }
+    return {node: container, offset: Array.prototype.indexOf.call(container.childNodes, kids[j])};
+  }
+
+  /* The last h1-h3 of `section` (a copy, without its anchor), else `fallback`. */
+  function lastHeading(section, fallback) {
+    var headings = section.querySelectorAll("h1, h2, h3");
+    if (!headings.length) {
+      return fallback;
+    }
+    var copy = headings[headings.length - 1].cloneNode(true);
+    copy.querySelectorAll("a.anchor-link, [id]").forEach(function (el) {
+      if (el.classList.contains("anchor-link")) {
+        el.remove();
+      } else {
+        el.removeAttribute("id");
+      }
+    });
+    return copy;
+  }
+
+  /* Move everything after `cut` out of `slide` into a new slide placed just after it. */
+  function splitSlide(slide, cut, heading) {
+    var table = null;
+    for (var n = cut.node; n && n !== slide; n = n.parentNode) {
+      if (n.tagName === "TABLE") {
+        table = n;
+      }
+    }
+    var list = cut.node.tagName === "OL" ? cut.node : null;
+    var listStart = list ? (parseInt(list.getAttribute("start") || "1", 10) +
+      Array.prototype.filter.call(list.childNodes, function (c, k) {
+        return k < cut.offset && c.tagName === "LI";
+      }).length) : 0;
+    var range = document.createRange();
+    range.setStart(cut.node, cut.offset);
+    range.setEnd(slide, slide.childNodes.length);
+    var content = range.extractContents();
+    var next = document.createElement("section");
+    next.className = "site-continued";
+    next.appendChild(content);
+    // the cut's ancestors were cloned: no element id twice, no fragment shown by itself
+    next.querySelectorAll("[id]").forEach(function (el) {
+      if (document.getElementById(el.id)) {
+        el.removeAttribute("id");
+      }
+    });
+    for (var lead = next.firstElementChild; lead; lead = lead.firstElementChild) {
+      lead.classList.remove("fragment");
+    }
+    if (table && table.tHead) {
+      var clone = next.querySelector("table");
+      if (clone && !clone.tHead) {
+        clone.insertBefore(table.tHead.cloneNode(true), clone.firstChild);
+      }
+    }
+    if (list) {
+      var ol = next.querySelector("ol");
+      if (ol) {
+        ol.setAttribute("start", String(listStart));
+      }
+    }
+    if (heading) {
+      var title = document.createElement("p");
+      title.className = "site-continued-title";
+      var copy = heading.cloneNode(true);
+      while (copy.firstChild) {
+        title.appendChild(copy.firstChild);
+      }
+      title.appendChild(document.createTextNode(" (continued)"));
+      next.insertBefore(title, next.firstChild);
+    }
+    slide.parentNode.insertBefore(next, slide.nextSibling);
+    return next;
+  }
+
+  /* Let long names in table cells (bleu.corpus_score, a_b_c) break after "." "_" "/"
+     instead of anywhere, so a wide table wraps at readable places. */
+  function breakableCells(root) {
+    root.querySelectorAll("td, th").forEach(function (cell) {
+      var walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      var nodes = [];
+      var node;
+      while ((node = walker.nextNode())) {
+        if (node.nodeValue.length > 12 && /[._\/][^\s]/.test(node.nodeValue)) {
+          nodes.push(node);
+        }
+      }
+      nodes.forEach(function (text) {
+        var parts = text.nodeValue.split(/(?<=[._\/])(?=\S)/);
+        var frag = document.createDocumentFragment();
+        parts.forEach(function (part, k) {
+          if (k > 0) {
+            frag.appendChild(document.createElement("wbr"));
+          }
+          frag.appendChild(document.createTextNode(part));
+        });
+        text.parentNode.replaceChild(frag, text);
+      });
+    });
+  }
+
+  function fitDeck(height) {
+    var limit = height - 32; // room for MathJax typesetting a slide again once it shows
+    var leaves = Array.prototype.filter.call(
+      document.querySelectorAll(".reveal .slides section"),
+      function (s) { return !s.querySelector("section"); }
+    );
+    var heading = null;
+    var splits = 0;
+    leaves.forEach(function (slide) {
+      var current = slide;
+      for (var guard = 0; guard < 40 && current.scrollHeight > limit; guard++) {
+        var top = current.getBoundingClientRect().top;
+        var cut = findBreak(current, limit, top);
+        if (!cut) {
+          current.classList.add("site-unsplittable");
+          break;
+        }
+        heading = lastHeading(current, heading);
+        current = splitSlide(current, cut, heading);
+        splits += 1;
+      }
+      heading = lastHeading(current, heading);
+    });
+    return splits;
+  }
+
+  /* Lay the deck out, fit it, then start reveal.js with `options`. */
+  function start(options) {
+    var reveal = document.querySelector(".reveal");
+    reveal.classList.add("site-measure");
+    reveal.style.setProperty("--site-deck-width", options.width + "px");
+    var begin = function () {
+      whenMathJaxDone(function () {
+        Promise.all([document.fonts ? document.fonts.ready : null, imagesDecoded(reveal)])
+          .then(function () {
+            breakableCells(reveal);
+            var splits = fitDeck(options.height);
+            reveal.classList.remove("site-measure");
+            reveal.setAttribute("data-site-splits", String(splits));
+            Reveal.initialize(options);
+          });
+      });
+    };
+    if (document.readyState === "complete") {
+      begin();
+    } else {
+      window.addEventListener("load", begin);
+    }
+  }
+
+  window.siteDeck = {start: start, fitDeck: fitDeck};
+})();
