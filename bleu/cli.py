@@ -41,7 +41,7 @@ each chunk becomes segment statistics (:func:`bleu.vectorized.prepare`,
 come, so the plain score keeps only running sums and the tests keep only the integer
 statistics (``2 + 2 * max_order`` numbers a segment), never the text. A NUL byte, a line
 over :data:`bleu.cli_io.MAX_LINE_BYTES`, bytes that are not UTF-8 or corrupt gzip data
-stop the run at once (``python -m bleu /dev/zero -i /dev/zero`` ends in milliseconds).
+stop the run at once (``python -m bleu /dev/zero -i /dev/zero`` reads 2 MiB, then stops).
 Every error is one line on stderr: exit status 1 for the input (missing or unreadable
 file, differing line counts, empty input), 2 for the options (argparse's status; also a
 zero, negative, non-numeric or too large number, naming the option). When standard output
