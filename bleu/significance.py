@@ -34,9 +34,12 @@ no resample can beat an observed difference of 0 by ``>``), and calls identical 
 
 Cost: linear in resamples x segments; memory bounded. sacreBLEU draws every resample's
 indices in one call (``n_samples x segments`` int64: 8 GB for 1000 x 1e6); here they are
-drawn in blocks of rows from the same generator, which yields the same numbers (block
-sizes are multiples of 32 rows, so numpy's buffered boolean draws line up too), and each
-block is turned into per-segment counts and multiplied with the statistics.
+drawn in blocks of rows from the same generator, which yields the same numbers (integer
+draws take one 32-bit word each; boolean blocks are multiples of 32 draws, so numpy's
+buffered boolean draws line up too). Each resample becomes counts per segment
+(``np.bincount`` over a few resamples at a time, so that the counts stay in the CPU
+cache), written into one reused float64 block of about 2**24 cells (128 MiB), which is
+multiplied with the statistics (one matrix product per block for both systems).
 
 Defined in notebook 10 (corpus BLEU and significance).
 
@@ -71,12 +74,16 @@ MAX_SUM_CELLS = 2**27
 With 4-gram statistics (10 columns) :data:`MAX_RESAMPLES` binds first; with thousands of
 orders this does, instead of numpy failing to allocate the array."""
 
-_BLOCK_CELLS = 2**22  # resamples x segments drawn at once (bounds memory)
+_BLOCK_CELLS = 2**24  # resamples x segments held at once as float64 counts (128 MiB)
+_BINCOUNT_BINS = 2**17  # bins of one np.bincount call at most (1 MiB of int64: in cache)
 
 
-def _block_rows(n_segments: int) -> int:
-    """Resamples per block: a multiple of 32, about _BLOCK_CELLS cells."""
-    return max(32, (_BLOCK_CELLS // max(n_segments, 1)) // 32 * 32)
+def _block_rows(n_segments: int, n_rows: int) -> int:
+    """Resamples per block: about _BLOCK_CELLS cells, at most ``n_rows``, and a multiple
+    of ``32 / gcd(n_segments, 32)``, so that every block draws a multiple of 32 booleans."""
+    unit = 32 // np.gcd(max(n_segments, 1), 32)
+    rows = max(unit, _BLOCK_CELLS // max(n_segments, 1) // unit * unit)
+    return min(rows, -(-n_rows // unit) * unit)
 
 
 def _resampled_sums(
@@ -84,36 +91,57 @@ def _resampled_sums(
 ) -> list[np.ndarray]:
     """Column sums of ``n_samples`` bootstrap resamples of each table's rows.
 
-    The resamples are sacreBLEU's: ``rng.choice(N, size=(n_samples, N))``, drawn block by
-    block (the same numbers). Each block of indices becomes counts (how often each segment
-    was drawn) and the sums are ``counts @ table``, the same resample for every table.
+    The resamples are sacreBLEU's: ``rng.choice(N, size=(n_samples, N))`` (which is
+    ``rng.integers(0, N, size=(n_samples, N))``), drawn here a few rows at a time: each
+    integer below 2**32 takes its 32-bit words from the generator one by one, so any
+    split yields the same numbers. Each resample's indices become counts (how often each
+    segment was drawn, ``np.bincount`` over a few resamples at once, so that the counted
+    bins stay in cache) in a reused float64 block, and the sums are ``counts @ table``
+    for every table at once (the same resample for every table). Time is linear in
+    resamples x segments; memory is the tables plus one block (:data:`_BLOCK_CELLS`).
     """
     n = len(tables[0])
-    floats = [table.astype(np.float64) for table in tables]
-    out = [np.empty((n_samples, table.shape[1])) for table in tables]
-    step = _block_rows(n)
+    widths = [table.shape[1] for table in tables]
+    joined = np.empty((n, sum(widths)))  # one float64 copy of every table, side by side
+    for table, end in zip(tables, np.cumsum(widths)):
+        joined[:, end - table.shape[1] : end] = table
+    sums = np.empty((n_samples, joined.shape[1]))
+    step = _block_rows(n, n_samples)
+    counts = np.empty((step, n))
+    group = max(1, _BINCOUNT_BINS // n)  # resamples per bincount call
+    offsets = (np.arange(group) * n)[:, None]
     for start in range(0, n_samples, step):
         rows = min(step, n_samples - start)
-        indices = rng.choice(n, size=(rows, n), replace=True)
-        indices += (np.arange(rows) * n)[:, None]
-        counts = np.bincount(indices.ravel(), minlength=rows * n).reshape(rows, n)
-        del indices
-        counts = counts.astype(np.float64)
-        for table, sums in zip(floats, out):
-            sums[start : start + rows] = counts @ table
-    return out
+        for first in range(0, rows, group):
+            k = min(group, rows - first)
+            indices = rng.integers(0, n, size=(k, n))
+            if k > 1:
+                indices += offsets[:k]  # resample i counts into bins i * N .. i * N + N - 1
+            counted = np.bincount(indices.ravel(), minlength=k * n)
+            counts[first : first + k] = counted.reshape(k, n)
+        np.matmul(counts[:rows], joined, out=sums[start : start + rows])
+    parts = np.split(sums, np.cumsum(widths)[:-1], axis=1)
+    return [np.ascontiguousarray(part) for part in parts]
 
 
 def _swapped_sums(rng: np.random.Generator, n_trials: int, difference: np.ndarray) -> np.ndarray:
-    """``mask @ difference`` for sacreBLEU's swap masks ``rng.integers(2, size=(n, N))``."""
+    """``mask @ difference`` for sacreBLEU's swap masks ``rng.integers(2, size=(n, N))``.
+
+    Boolean draws take one 32-bit word per 32 booleans of a call, so a split yields the
+    same masks only when every call draws a multiple of 32 of them: the block sizes of
+    :func:`_block_rows` do (except the last block, which ends the stream of masks).
+    """
     n = len(difference)
     table = difference.astype(np.float64)
     out = np.empty((n_trials, difference.shape[1]))
-    step = _block_rows(n)
+    step = _block_rows(n, n_trials)
+    block = np.empty((step, n))
     for start in range(0, n_trials, step):
         rows = min(step, n_trials - start)
         mask = rng.integers(2, size=(rows, n), dtype=bool)
-        out[start : start + rows] = mask.astype(np.float64) @ table
+        np.copyto(block[:rows], mask)
+        del mask
+        np.matmul(block[:rows], table, out=out[start : start + rows])
     return out
 
 

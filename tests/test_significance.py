@@ -199,6 +199,38 @@ def test_result_objects(refs, clear_pair):
     assert str(ci) == f"BLEU = {ci.score:.2f} (μ = {ci.mean:.2f} ± {ci.ci:.2f})"
 
 
+@pytest.mark.parametrize("n_segments", [299, 300, 288])  # odd, even, a multiple of 32
+@pytest.mark.parametrize("block_cells, bins", [(2**24, 2**18), (1000, 700), (5000, 1)])
+def test_block_wise_draws_are_sacrebleus_one_shot_draws(
+    refs, clear_pair, monkeypatch, n_segments, block_cells, bins
+):
+    """Small blocks (many of them, a bincount per resample or per few) draw the same
+    numbers as sacreBLEU's single calls, and the sums are the exact integer sums."""
+    from bleu import significance
+
+    base, system = clear_pair
+    rows = [fast.segment_stats(hyps, [refs])[:n_segments] for hyps in (base, system)]
+    n = n_segments
+    rng = np.random.default_rng(7)  # sacreBLEU's bootstrap, then (paired AR) its masks
+    idx = rng.choice(n, size=(203, n), replace=True)
+    expected = [table[idx].sum(axis=1) for table in rows]
+    rng = np.random.default_rng(7)
+    mask = rng.integers(2, size=(101, n), dtype=bool)
+    then = rng.choice(n, size=(45, n), replace=True)  # n_ar_confidence draws after the masks
+    difference = rows[0] - rows[1]
+    monkeypatch.setattr(significance, "_BLOCK_CELLS", block_cells)
+    monkeypatch.setattr(significance, "_BINCOUNT_BINS", bins)
+    got = significance._resampled_sums(np.random.default_rng(7), 203, rows)
+    for ours, theirs in zip(got, expected):
+        assert ours.dtype == np.float64
+        np.testing.assert_array_equal(ours, theirs)
+    rng = np.random.default_rng(7)
+    swapped = significance._swapped_sums(rng, 101, difference)
+    np.testing.assert_array_equal(swapped, mask.astype(np.int64) @ difference)
+    (after,) = significance._resampled_sums(rng, 45, [rows[1]])
+    np.testing.assert_array_equal(after, rows[1][then].sum(axis=1))
+
+
 def test_stats_level_functions_match_the_text_level_ones(refs, clear_pair):
     base, system = clear_pair
     base_rows = fast.segment_stats(base, [refs])
