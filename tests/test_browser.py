@@ -17,7 +17,9 @@ import contextlib
 import functools
 import http.server
 import json
+import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -41,6 +43,7 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 MIN_CODE_PX = 19.5  # "no smaller than about 20 px" on the 1280x720 screen, after reveal's scale
+FACE_NAME = {"ko": "Noto Sans CJK KR", "zh": "Noto Sans CJK SC"}  # inside the shipped subsets
 
 # Steps through a deck with Reveal.next() (every fragment, every vertical and horizontal slide)
 # and returns what it measured. Runs in the page.
@@ -207,7 +210,12 @@ def summary(results: dict[str, dict]) -> str:
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The site as the README builds it: ``python -m bleu.book site``, into a temporary folder."""
+    """The site as the README builds it: ``python -m bleu.book site``, into a temporary folder.
+
+    ``BLEU_SITE=DIR`` measures a site already built in DIR instead (to iterate quickly).
+    """
+    if os.environ.get("BLEU_SITE"):
+        return Path(os.environ["BLEU_SITE"])
     out = tmp_path_factory.mktemp("browser") / "site"
     subprocess.run(
         [sys.executable, "-m", "bleu.book", "site", "--out", str(out)],
@@ -269,6 +277,232 @@ def test_code_is_readable(decks: dict[str, dict]) -> None:
     assert not small, f"code smaller than {MIN_CODE_PX} px on a 1280x720 screen: {small}"
 
 
+# -- Korean and Chinese ----------------------------------------------------------------------
+
+# Every text node with Hangul or Han: the language of its nearest lang ancestor, and the span.
+FIND_CJK = r"""
+() => {
+  const hangul = /[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]/;
+  const han = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/;
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const bad = [];
+  let count = 0;
+  let node;
+  while ((node = walker.nextNode())) {
+    const text = node.nodeValue;
+    const isHangul = hangul.test(text);
+    if (!isHangul && !han.test(text)) { continue; }
+    const parent = node.parentElement;
+    if (parent.closest("script, style, textarea, .MathJax_Preview")) { continue; }
+    count += 1;
+    const owner = parent.closest("[lang]");
+    const lang = owner ? owner.getAttribute("lang") : "";
+    if (!(isHangul ? /^ko\b/.test(lang) : /^(zh|ko)\b/.test(lang))) {
+      bad.push(`${lang || "no lang"}: ${text.trim().slice(0, 30)}`);
+    }
+  }
+  return {count, bad};
+}
+"""
+
+
+def _pages(site: Path) -> list[Path]:
+    return sorted(p for p in site.glob("*.html") if not p.name.endswith(".slides.html"))
+
+
+def _fonts_of(cdp: object, selector: str, limit: int) -> list[tuple[str, float, list]]:
+    """(lang, width, [(family, custom, glyphs)]) for up to ``limit`` elements."""
+    root = cdp.send("DOM.getDocument", {"depth": 0})["root"]["nodeId"]
+    ids = cdp.send("DOM.querySelectorAll", {"nodeId": root, "selector": selector})["nodeIds"]
+    found = []
+    for node in ids[:limit]:
+        attrs = cdp.send("DOM.getAttributes", {"nodeId": node})["attributes"]
+        lang = dict(zip(attrs[::2], attrs[1::2])).get("lang", "")
+        try:
+            box = cdp.send("DOM.getBoxModel", {"nodeId": node})["model"]["width"]
+        except Exception:  # not rendered (inside a collapsed or hidden element)
+            continue
+        fonts = cdp.send("CSS.getPlatformFontsForNode", {"nodeId": node})["fonts"]
+        found.append(
+            (lang, box, [(f["familyName"], f["isCustomFont"], f["glyphCount"]) for f in fonts])
+        )
+    return found
+
+
+def test_cjk_text_carries_its_language(site: Path, base: str, page: object) -> None:
+    counted, bad = 0, {}
+    for path in _pages(site) + sorted(site.glob("*.slides.html"))[:3]:
+        page.goto(base + path.name)
+        page.wait_for_load_state("load")
+        found = page.evaluate(FIND_CJK)
+        counted += found["count"]
+        if found["bad"]:
+            bad[path.name] = found["bad"][:5]
+    print(f"\nCJK text nodes checked: {counted}")
+    assert counted > 100, "the pages were expected to show Korean and Chinese text"
+    assert not bad, f"Korean or Chinese text without its lang: {bad}"
+
+
+def test_cjk_renders_with_the_shipped_font(site: Path, base: str, page: object) -> None:
+    """Chromium draws every sampled Hangul/Han span with the site's own font (no system font,
+    no empty boxes): CSS.getPlatformFontsForNode names the fonts that drew a node's text, by
+    their own names, and says whether each is a web font."""
+
+    cdp = page.context.new_cdp_session(page)
+    checked, wrong = 0, []
+    for name in ("00_overview.html", "03_modified_precision.html", "index.html"):
+        page.goto(base + name)
+        page.wait_for_load_state("load")
+        page.evaluate("document.fonts.ready.then(() => true)")
+        cdp.send("DOM.enable")
+        cdp.send("CSS.enable")
+        for lang, width, fonts in _fonts_of(cdp, "span.cjk", 60):
+            checked += 1
+            used = {(family, custom) for family, custom, glyphs in fonts if glyphs}
+            if width <= 0 or used != {(FACE_NAME.get(lang), True)}:
+                wrong.append((name, lang, width, fonts))
+    cdp.detach()
+    assert checked > 30
+    assert not wrong, f"CJK spans not drawn with the shipped font: {wrong[:5]}"
+
+
+def test_font_subsets_cover_every_character_used(site: Path) -> None:
+    from fontTools.ttLib import TTFont
+
+    from bleu.book.fonts import FILE, HAN, HANGUL
+
+    cmaps = {lang: TTFont(site / "static" / "fonts" / f).getBestCmap() for lang, f in FILE.items()}
+    pattern = re.compile('<span class="cjk" lang="(ko|zh)">([^<]*)</span>')
+    missing: dict[str, set[str]] = {"ko": set(), "zh": set()}
+    for path in site.glob("*.html"):
+        for lang, run in pattern.findall(path.read_text(encoding="utf-8")):
+            missing[lang] |= {ch for ch in run if not ch.isspace() and ord(ch) not in cmaps[lang]}
+    assert missing == {"ko": set(), "zh": set()}
+    hangul = re.compile(f"[{HANGUL}]")
+    assert any(hangul.match(chr(code)) for code in cmaps["ko"])
+    assert any(re.match(f"[{HAN}]", chr(code)) for code in cmaps["zh"])
+    total = sum((site / "static" / "fonts" / f).stat().st_size for f in FILE.values())
+    print(f"\nCJK font subsets: {total / 1024:.0f} KiB")
+    assert total < 1_000_000, "the subsets should hold only the characters the pages use"
+
+
+# -- the playground -------------------------------------------------------------------------
+
+WEIGHT_CHOICES = [
+    (0.25, 0.25, 0.25, 0.25),
+    (0.5, 0.5),
+    (1 / 3, 1 / 3, 1 / 3),
+    (1.0,),
+    (0.1, 0.2, 0.3, 0.4),
+    (0.5, 0.0, 0.5),
+    (0.2, 0.2, 0.2, 0.2, 0.2),
+]
+
+
+def _random_cases(count: int, seed: int) -> list[list]:
+    rng = random.Random(seed)
+    vocab = "the cat is on a mat there sat dog".split()
+    cases = []
+    for _ in range(count):
+        words = vocab[: rng.randint(2, len(vocab))]
+        refs = [
+            [rng.choice(words) for _ in range(rng.randint(1, 14))] for _ in range(rng.randint(1, 3))
+        ]
+        if rng.random() < 0.5:  # a candidate close to a reference: high-order matches
+            hyp = list(rng.choice(refs))
+            for _ in range(rng.randint(0, 3)):
+                if hyp and rng.random() < 0.5:
+                    hyp.pop(rng.randrange(len(hyp)))
+                else:
+                    hyp.insert(rng.randint(0, len(hyp)), rng.choice(words))
+        else:
+            hyp = [rng.choice(words) for _ in range(rng.randint(0, 14))]
+        weights = list(rng.choice(WEIGHT_CHOICES))
+        smoothing = rng.choice([None, 1, 4])
+        cases.append([refs, hyp, weights, smoothing])
+    return cases
+
+
+def _python_bleu(refs: list, hyp: list, weights: list, smoothing: int | None) -> float:
+    import bleu
+
+    method = None
+    if smoothing is not None:
+        method = getattr(bleu.SmoothingFunction(), f"method{smoothing}")
+    return bleu.sentence_bleu(refs, hyp, weights=tuple(weights), smoothing_function=method)
+
+
+def test_playground_equals_sentence_bleu(base: str, page: object) -> None:
+    page.goto(base + "playground.html")
+    page.wait_for_function("typeof window.bleu === 'object'")
+    cases = _random_cases(400, seed=13)
+    got = page.evaluate(
+        "cases => cases.map(([r, h, w, s]) => bleu.sentenceBleu(r, h, {weights: w, smoothing: s}))",
+        cases,
+    )
+    differ = []
+    for case, js in zip(cases, got):
+        py = _python_bleu(*case)
+        if abs(py - js) > 1e-9:
+            differ.append((case, py, js))
+    assert not differ, f"{len(differ)} of {len(cases)} differ, e.g. {differ[:3]}"
+    nonzero = sum(1 for case in cases if _python_bleu(*case) > 0)
+    assert nonzero > 100, "too few cases with a positive score to compare"
+
+
+def test_playground_rejects_bad_input(base: str, page: object) -> None:
+    page.goto(base + "playground.html")
+    for call, word in (
+        ("bleu.sentenceBleu('the cat', ['the'])", "references"),
+        ("bleu.sentenceBleu([['the']], 'the')", "hypothesis"),
+        ("bleu.sentenceBleu([['the']], ['the'], {smoothing: 2})", "smoothing"),
+        ("bleu.sentenceBleu([['the']], ['the'], {weights: []})", "weights"),
+    ):
+        message = page.evaluate(
+            f"() => {{ try {{ {call}; return ''; }} catch (e) {{ return e.message; }} }}"
+        )
+        assert word in message, (call, message)
+
+
+def test_playground_reacts_to_typing(base: str, page: object) -> None:
+    page.goto(base + "playground.html")
+    candidate = page.locator("#pg-candidate")
+    shown = page.locator("#pg-bleu")
+    refs = [r.split() for r in ("the cat is on the mat", "there is a cat on the mat")]
+    candidate.fill("")
+    candidate.press_sequentially("the cat is on the mat")
+    assert float(shown.get_attribute("data-value")) == pytest.approx(1.0)
+    candidate.press_sequentially(" today")
+    expected = _python_bleu(refs, "the cat is on the mat today".split(), [0.25] * 4, None)
+    assert float(shown.get_attribute("data-value")) == pytest.approx(expected, abs=1e-9)
+    assert shown.inner_text() == f"{expected:.4f}"
+    page.select_option("#pg-weights", "uniform2")
+    candidate.fill("the the the the the the the")
+    assert page.locator("#pg-p1").inner_text() == f"{2 / 7:.4f}"  # clipped to 2 of 7
+    assert page.locator(".pg-line .pg-clipped").count() == 5  # "the" beyond its ceiling of 2
+    assert page.locator(".pg-line .pg-absent").count() == 6  # "the the" is in no reference
+    page.select_option("#pg-smoothing", "1")
+    expected = _python_bleu(refs, ["the"] * 7, [0.5, 0.5], 1)
+    assert float(shown.get_attribute("data-value")) == pytest.approx(expected, abs=1e-9)
+    assert page.locator("#pg-counts tbody tr").count() == 2  # "the" and "the the"
+
+
+def test_no_request_leaves_the_local_server(site: Path, base: str, page: object) -> None:
+    for name in ("playground.html", "index.html", "03_modified_precision.slides.html"):
+        page.goto(base + name)
+        page.wait_for_load_state("load")
+    page.locator("#pg-candidate").count()
+    assert page.elsewhere == [], f"requests beyond the local server: {page.elsewhere[:5]}"
+
+
+def test_index_and_decks_link_the_playground(site: Path) -> None:
+    assert 'href="playground.html"' in (site / "index.html").read_text(encoding="utf-8")
+    for deck in sorted(site.glob("*.slides.html")):
+        text = deck.read_text(encoding="utf-8")
+        linked = 'href="playground.html"' in text
+        assert linked == (deck.name[:2] in {"03", "04", "05", "06", "07"}), deck.name
+
+
 if __name__ == "__main__":
     folder = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "build" / "site"
     if shutil.which(str(CHROMIUM)) is None:
@@ -277,4 +511,3 @@ if __name__ == "__main__":
     print(summary(found))
     if len(sys.argv) > 2:
         Path(sys.argv[2]).write_text(json.dumps(found, indent=1))
-    random.seed(0)

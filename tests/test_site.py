@@ -243,3 +243,69 @@ def test_link_rewriting(tmp_path: Path) -> None:
     assert '<a href="files/data/README.md">data</a>' in out
     assert (tmp_path / "files" / "data" / "README.md").is_file()
     assert '<a href="https://example.org/x.ipynb">elsewhere</a>' in out
+
+
+def test_no_raw_tex_escapes_in_text_mode(site: Path) -> None:
+    """Notebook 03's formula: ``\\text{Max\\_Ref\\_Count}`` reaches MathJax as Max_Ref_Count."""
+    for name in ("03_modified_precision.html", "03_modified_precision.slides.html"):
+        text = (site / name).read_text(encoding="utf-8")
+        assert r"\text{Max_Ref_Count}" in text, name
+        assert not re.search(r"\\text\{[^{}]*\\_", text), name
+
+
+def test_progress_bars_are_dropped() -> None:
+    from nbformat.v4 import new_output
+
+    from bleu.book.site import for_the_site
+
+    cell = new_code_cell(
+        "x",
+        outputs=[
+            new_output("stream", name="stderr", text="100%|██████████| 200/200 [00:01<00:00]\n"),
+            new_output("stream", name="stderr", text="UserWarning: kept\n"),
+            new_output("stream", name="stdout", text="42\n"),
+        ],
+    )
+    nb = new_notebook(cells=[cell, new_markdown_cell(r"$\text{a\_b}$ and $a\_b$")])
+    shown = for_the_site(nb)
+    assert [o.text for o in shown.cells[0].outputs] == ["UserWarning: kept\n", "42\n"]
+    assert shown.cells[1].source == r"$\text{a_b}$ and $a\_b$"
+    assert len(nb.cells[0].outputs) == 3  # the notebook itself is left alone
+
+
+def test_contents_links_land_on_the_contents(site: Path) -> None:
+    nb = nbformat.read(NOTEBOOKS / "00_overview.ipynb", as_version=4)
+    toc = next(c for c in nb.cells if "toc" in c.metadata.get("tags", []))
+    page = (site / "03_modified_precision.html").read_text(encoding="utf-8")
+    assert f'href="00_overview.html#cell-id={toc.id}">Contents</a>' in page
+    assert 'href="00_overview.html">Contents</a>' not in page
+
+
+def test_every_deck_has_a_title_and_a_last_slide(site: Path) -> None:
+    chs = chapters()
+    for i, chapter in enumerate(chs):
+        text = (site / f"{chapter.path.stem}.slides.html").read_text(encoding="utf-8")
+        title = text.split('data-site-role="title"', 1)[1].split("</section>", 1)[0]
+        assert chapter.number in title
+        assert "Time needed: about" in title, chapter.path.name
+        end = text.split('data-site-role="end"', 1)[1].split("</section>", 1)[0]
+        assert f'href="{chapter.path.stem}.html"' in end
+        assert 'href="index.html"' in end
+        if i + 1 < len(chs):
+            assert f'href="{chs[i + 1].path.stem}.slides.html"' in end
+
+
+def test_cjk_runs_are_marked(site: Path) -> None:
+    hangul = re.compile(r"[\uac00-\ud7af]")
+    for path in site.glob("*.html"):
+        text = path.read_text(encoding="utf-8")
+        body = text.split("<body", 1)[1]
+        body = re.sub(
+            r"<script\b.*?</script>|<[^>]*>",
+            " ",
+            re.sub(r'<span class="cjk" lang="(ko|zh)">[^<]*</span>', " ", body, flags=re.S),
+            flags=re.S,
+        )
+        assert not hangul.search(body), f"{path.name}: Hangul outside a lang span"
+    assert (site / "static" / "fonts" / "cjk.css").is_file()
+    assert (site / "static" / "fonts" / "OFL.txt").is_file()

@@ -1,0 +1,343 @@
+/* The BLEU playground: sentence BLEU in plain JavaScript, with every count shown as you type.
+ *
+ * window.bleu.sentenceBleu(references, hypothesis, {weights, smoothing}) follows
+ * bleu.sentence_bleu (NLTK's rules): modified precisions p_n = sum Count_clip / max(1, sum
+ * Count), the brevity penalty against the closest reference length (the shorter on a tie),
+ * a weighted geometric mean; without smoothing a zero precision with positive weight gives
+ * exactly 0; smoothing is null or NLTK's method 1 (epsilon 0.1 added to a zero numerator)
+ * or 4 (the k-th zero precision becomes 1 / (2^k * 5 / ln c) / l_n). No unigram match gives
+ * 0 whatever the smoothing. Nothing is loaded from the network.
+ */
+(function () {
+  "use strict";
+
+  var EPSILON = 0.1; // NLTK's SmoothingFunction(epsilon=0.1)
+  var K = 5; // NLTK's SmoothingFunction(k=5)
+
+  function checkTokens(value, name) {
+    if (!Array.isArray(value)) {
+      throw new TypeError(name + " must be an array of tokens, not " + typeof value);
+    }
+    value.forEach(function (token, i) {
+      if (typeof token !== "string") {
+        throw new TypeError(name + "[" + i + "] must be a string token");
+      }
+    });
+    return value;
+  }
+
+  function checkArgs(references, hypothesis, options) {
+    if (!Array.isArray(references) || references.length === 0) {
+      throw new TypeError("references must be a non-empty array of token arrays");
+    }
+    references.forEach(function (ref, i) { checkTokens(ref, "references[" + i + "]"); });
+    checkTokens(hypothesis, "hypothesis");
+    options = options || {};
+    var weights = options.weights === undefined ? [0.25, 0.25, 0.25, 0.25] : options.weights;
+    if (!Array.isArray(weights) || weights.length === 0 ||
+        weights.some(function (w) { return typeof w !== "number" || !isFinite(w) || w < 0; })) {
+      throw new RangeError("weights must be a non-empty array of finite numbers >= 0");
+    }
+    var smoothing = options.smoothing === undefined ? null : options.smoothing;
+    if (smoothing !== null && smoothing !== 1 && smoothing !== 4) {
+      throw new RangeError("smoothing must be null, 1 or 4, not " + String(smoothing));
+    }
+    return {weights: weights, smoothing: smoothing};
+  }
+
+  function ngrams(tokens, n) {
+    var out = [];
+    for (var i = 0; i + n <= tokens.length; i++) {
+      out.push(tokens.slice(i, i + n));
+    }
+    return out;
+  }
+
+  function key(gram) {
+    return JSON.stringify(gram);
+  }
+
+  function countsOf(tokens, n) {
+    var counts = new Map();
+    ngrams(tokens, n).forEach(function (gram) {
+      var k = key(gram);
+      counts.set(k, (counts.get(k) || 0) + 1);
+    });
+    return counts;
+  }
+
+  /* Order n in detail: every distinct n-gram of the hypothesis with Count, Max_Ref_Count and
+     Count_clip, and for each position of the hypothesis whether its n-gram is matched,
+     clipped (in a reference, but used more often than any one reference has it) or absent. */
+  function order(references, hypothesis, n) {
+    var hyp = countsOf(hypothesis, n);
+    var maxRef = new Map();
+    references.forEach(function (ref) {
+      countsOf(ref, n).forEach(function (count, k) {
+        if (hyp.has(k)) {
+          maxRef.set(k, Math.max(maxRef.get(k) || 0, count));
+        }
+      });
+    });
+    var rows = [];
+    var matches = 0;
+    var total = 0;
+    hyp.forEach(function (count, k) {
+      var ceiling = maxRef.get(k) || 0;
+      var clip = Math.min(count, ceiling);
+      rows.push({ngram: JSON.parse(k), count: count, maxRef: ceiling, clip: clip});
+      matches += clip;
+      total += count;
+    });
+    var used = new Map();
+    var status = ngrams(hypothesis, n).map(function (gram) {
+      var k = key(gram);
+      var ceiling = maxRef.get(k) || 0;
+      var seen = (used.get(k) || 0) + 1;
+      used.set(k, seen);
+      if (ceiling === 0) {
+        return "absent";
+      }
+      return seen <= ceiling ? "matched" : "clipped";
+    });
+    return {n: n, rows: rows, matches: matches, total: total, denominator: Math.max(1, total),
+            status: status};
+  }
+
+  function closestRefLength(references, c) {
+    var best = null;
+    references.forEach(function (ref) {
+      var len = ref.length;
+      if (best === null || Math.abs(len - c) < Math.abs(best - c) ||
+          (Math.abs(len - c) === Math.abs(best - c) && len < best)) {
+        best = len;
+      }
+    });
+    return best;
+  }
+
+  function brevityPenalty(r, c) {
+    if (c > r) {
+      return 1;
+    }
+    if (c === 0) {
+      return 0;
+    }
+    return Math.exp(1 - r / c);
+  }
+
+  function smooth(orders, smoothing, c) {
+    var k = 1;
+    return orders.map(function (o) {
+      var p = o.matches / o.denominator;
+      if (o.matches !== 0 || smoothing === null) {
+        return p;
+      }
+      if (smoothing === 1) {
+        return (o.matches + EPSILON) / o.denominator;
+      }
+      if (c > 1) { // method 4
+        var value = 1 / (Math.pow(2, k) * K / Math.log(c)) / o.denominator;
+        k += 1;
+        return value;
+      }
+      return p;
+    });
+  }
+
+  /* Everything the page shows: orders, c, r, BP, raw and smoothed p_n, BLEU. */
+  function explain(references, hypothesis, options) {
+    var args = checkArgs(references, hypothesis, options);
+    var weights = args.weights;
+    var orders = [];
+    for (var n = 1; n <= weights.length; n++) {
+      orders.push(order(references, hypothesis, n));
+    }
+    var c = hypothesis.length;
+    var r = closestRefLength(references, c);
+    var bp = brevityPenalty(r, c);
+    var raw = orders.map(function (o) { return o.matches / o.denominator; });
+    var smoothed = smooth(orders, args.smoothing, c);
+    var score;
+    if (orders[0].matches === 0) {
+      score = 0; // no unigram match: no higher-order match either
+    } else if (args.smoothing === null && weights.some(function (w, i) {
+      return w > 0 && smoothed[i] === 0;
+    })) {
+      score = 0;
+    } else {
+      var sum = 0;
+      weights.forEach(function (w, i) {
+        if (smoothed[i] > 0) {
+          sum += w * Math.log(smoothed[i]);
+        }
+      });
+      score = bp * Math.exp(sum);
+    }
+    return {orders: orders, c: c, r: r, bp: bp, precisions: raw, smoothed: smoothed,
+            weights: weights, smoothing: args.smoothing, bleu: score};
+  }
+
+  function sentenceBleu(references, hypothesis, options) {
+    return explain(references, hypothesis, options).bleu;
+  }
+
+  function tokenize(text) {
+    var trimmed = String(text).trim();
+    return trimmed ? trimmed.split(/\s+/) : [];
+  }
+
+  window.bleu = {sentenceBleu: sentenceBleu, explain: explain, tokenize: tokenize};
+
+  // -- the page ------------------------------------------------------------------------------
+
+  var WEIGHTS = {
+    "uniform4": [0.25, 0.25, 0.25, 0.25],
+    "uniform2": [0.5, 0.5],
+    "uniform3": [1 / 3, 1 / 3, 1 / 3],
+    "unigram": [1]
+  };
+
+  function el(tag, attrs, children) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (name) {
+      if (name === "text") {
+        node.textContent = attrs[name];
+      } else {
+        node.setAttribute(name, attrs[name]);
+      }
+    });
+    (children || []).forEach(function (child) { node.appendChild(child); });
+    return node;
+  }
+
+  function fmt(x) {
+    if (x === 0) {
+      return "0";
+    }
+    return Math.abs(x) < 1e-4 ? x.toExponential(4) : x.toFixed(4);
+  }
+
+  function render(root) {
+    var refs = Array.prototype.map.call(root.querySelectorAll("textarea.pg-ref"), function (t) {
+      return tokenize(t.value);
+    }).filter(function (r) { return r.length > 0; });
+    var hyp = tokenize(root.querySelector("#pg-candidate").value);
+    var weights = WEIGHTS[root.querySelector("#pg-weights").value];
+    var smoothingValue = root.querySelector("#pg-smoothing").value;
+    var smoothing = smoothingValue === "none" ? null : parseInt(smoothingValue, 10);
+    var out = document.getElementById("pg-result");
+    out.textContent = "";
+    if (refs.length === 0) {
+      out.appendChild(el("p", {"class": "pg-note", text: "Type at least one reference."}));
+      document.getElementById("pg-bleu").textContent = "–";
+      return;
+    }
+    var result = explain(refs, hyp, {weights: weights, smoothing: smoothing});
+
+    // the candidate, n-gram by n-gram
+    var grams = el("div", {"class": "pg-grams"});
+    result.orders.forEach(function (o) {
+      var line = el("div", {"class": "pg-line"}, [el("span", {"class": "pg-order",
+        text: o.n + "-grams"})]);
+      if (o.status.length === 0) {
+        line.appendChild(el("span", {"class": "pg-none", text: "none (candidate too short)"}));
+      }
+      o.status.forEach(function (status, i) {
+        line.appendChild(el("span", {"class": "pg-gram pg-" + status,
+          title: status, "data-status": status,
+          text: hyp.slice(i, i + o.n).join(" ")}));
+      });
+      grams.appendChild(line);
+    });
+    out.appendChild(el("h2", {text: "The candidate's n-grams"}));
+    out.appendChild(el("p", {"class": "pg-legend"}, [
+      el("span", {"class": "pg-gram pg-matched", text: "matched"}),
+      el("span", {"class": "pg-gram pg-clipped", text: "clipped (over Max_Ref_Count)"}),
+      el("span", {"class": "pg-gram pg-absent", text: "in no reference"})
+    ]));
+    out.appendChild(grams);
+
+    // counts
+    out.appendChild(el("h2", {text: "Counts"}));
+    var counts = el("table", {"class": "pg-table", id: "pg-counts"}, [
+      el("thead", {}, [el("tr", {}, ["n", "n-gram", "Count", "Max_Ref_Count", "Count_clip"]
+        .map(function (h, i) { return el("th", {"class": i > 1 ? "num" : "", text: h}); }))])
+    ]);
+    var body = el("tbody");
+    result.orders.forEach(function (o) {
+      o.rows.forEach(function (row) {
+        body.appendChild(el("tr", {"class": row.clip < row.count ? "pg-row-clipped" : ""}, [
+          el("td", {"class": "num", text: String(o.n)}),
+          el("td", {text: row.ngram.join(" ")}),
+          el("td", {"class": "num", text: String(row.count)}),
+          el("td", {"class": "num", text: String(row.maxRef)}),
+          el("td", {"class": "num", text: String(row.clip)})
+        ]));
+      });
+    });
+    counts.appendChild(body);
+    out.appendChild(counts);
+
+    // precisions and the score
+    out.appendChild(el("h2", {text: "Precisions and score"}));
+    var table = el("table", {"class": "pg-table", id: "pg-precisions"}, [
+      el("thead", {}, [el("tr", {}, ["n", "Σ Count_clip", "Σ Count", "p_n",
+        "p_n smoothed", "weight"].map(function (h, i) {
+        return el("th", {"class": i > 0 ? "num" : "", text: h});
+      }))])
+    ]);
+    var tbody = el("tbody");
+    result.orders.forEach(function (o, i) {
+      tbody.appendChild(el("tr", {}, [
+        el("td", {text: "p" + o.n}),
+        el("td", {"class": "num", text: String(o.matches)}),
+        el("td", {"class": "num", text: String(o.total)}),
+        el("td", {"class": "num", id: "pg-p" + o.n, text: fmt(result.precisions[i])}),
+        el("td", {"class": "num", text: fmt(result.smoothed[i])}),
+        el("td", {"class": "num", text: fmt(result.weights[i])})
+      ]));
+    });
+    table.appendChild(tbody);
+    out.appendChild(table);
+    var facts = el("dl", {"class": "pg-facts"});
+    [["c (candidate length)", String(result.c), "pg-c"],
+     ["r (closest reference length)", String(result.r), "pg-r"],
+     ["BP = " + (result.c > result.r ? "1 (c > r)" : result.c === 0 ? "0 (c = 0)" :
+       "exp(1 − r/c)"), fmt(result.bp), "pg-bp"],
+     ["BLEU = BP · exp(Σ w_n log p_n)", fmt(result.bleu), "pg-score"]]
+      .forEach(function (fact) {
+        facts.appendChild(el("dt", {text: fact[0]}));
+        facts.appendChild(el("dd", {id: fact[2], text: fact[1]}));
+      });
+    out.appendChild(facts);
+    var why = "";
+    if (result.bleu === 0 && result.c > 0) {
+      why = result.orders[0].matches === 0 ? "No unigram of the candidate is in a reference." :
+        result.smoothing === null ? "A precision with positive weight is 0, so without " +
+        "smoothing the geometric mean is 0: choose a smoothing method to see a score." : "";
+    }
+    if (why) {
+      out.appendChild(el("p", {"class": "pg-note", id: "pg-why", text: why}));
+    }
+    document.getElementById("pg-bleu").textContent = fmt(result.bleu);
+    document.getElementById("pg-bleu").setAttribute("data-value", String(result.bleu));
+  }
+
+  function setUp() {
+    var root = document.getElementById("playground");
+    if (!root) {
+      return;
+    }
+    var update = function () { render(root); };
+    root.addEventListener("input", update);
+    root.addEventListener("change", update);
+    update();
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", setUp);
+  } else {
+    setUp();
+  }
+})();

@@ -140,6 +140,10 @@
      left at the bottom, and a short comment is not parted from the code cell above it. */
   function keepTogether(container, kids, i, first) {
     var j = i;
+    // no single table row or list item alone at the top of the next slide
+    if (/^(TR|LI)$/.test(kids[j].tagName) && kids.length - j < 2 && j - 1 > first) {
+      j -= 1;
+    }
     while (j > first + 1) {
       var before = kids[j - 1];
       var after = kids[j];
