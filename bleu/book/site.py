@@ -302,6 +302,7 @@ def _deck_info(toc: list[Chapter], i: int, nb: nbformat.NotebookNode) -> dict:
         "summary": markdown2html_mistune(chapter.summary) if chapter.summary else "",
         "time": time_needed(nb),
         "end_links": links,
+        "handout": _page_of(chapter.path),
     }
 
 

@@ -184,7 +184,13 @@
   }
 
   /* Move everything after `cut` out of `slide` into a new slide placed just after it. */
-  function splitSlide(slide, cut, heading) {
+  function splitSlide(slide, cut, heading, handout) {
+    var cell = null;
+    for (var c = cut.node; c && c !== slide; c = c.parentNode) {
+      if (c.classList && c.classList.contains("jp-CodeCell") && c.id) {
+        cell = c;
+      }
+    }
     var table = null;
     for (var n = cut.node; n && n !== slide; n = n.parentNode) {
       if (n.tagName === "TABLE") {
@@ -232,6 +238,14 @@
         title.appendChild(copy.firstChild);
       }
       title.appendChild(document.createTextNode(" (continued)"));
+      if (cell && handout) {
+        // a code cell cut in two: the whole of it is one click away
+        title.appendChild(document.createTextNode(" · "));
+        var link = document.createElement("a");
+        link.href = handout + "#" + encodeURIComponent(cell.id).replace(/%3D/g, "=");
+        link.textContent = "full cell in the handout";
+        title.appendChild(link);
+      }
       next.insertBefore(title, next.firstChild);
     }
     slide.parentNode.insertBefore(next, slide.nextSibling);
@@ -264,7 +278,7 @@
     });
   }
 
-  function fitDeck(height) {
+  function fitDeck(height, handout) {
     var limit = height - 32; // room for MathJax typesetting a slide again once it shows
     var leaves = Array.prototype.filter.call(
       document.querySelectorAll(".reveal .slides section"),
@@ -282,7 +296,7 @@
           break;
         }
         heading = lastHeading(current, heading);
-        current = splitSlide(current, cut, heading);
+        current = splitSlide(current, cut, heading, handout);
         splits += 1;
       }
       heading = lastHeading(current, heading);
@@ -290,8 +304,9 @@
     return splits;
   }
 
-  /* Lay the deck out, fit it, then start reveal.js with `options`. */
-  function start(options) {
+  /* Lay the deck out, fit it, then start reveal.js with `options`; `site.handout` is the
+     chapter's handout page, for the links from code cells cut in two. */
+  function start(options, site) {
     var reveal = document.querySelector(".reveal");
     reveal.classList.add("site-measure");
     reveal.style.setProperty("--site-deck-width", options.width + "px");
@@ -300,7 +315,7 @@
         Promise.all([document.fonts ? document.fonts.ready : null, imagesDecoded(reveal)])
           .then(function () {
             breakableCells(reveal);
-            var splits = fitDeck(options.height);
+            var splits = fitDeck(options.height, (site || {}).handout);
             reveal.classList.remove("site-measure");
             reveal.setAttribute("data-site-splits", String(splits));
             Reveal.initialize(options);
