@@ -66,7 +66,7 @@ _LONE = tuple(
     (re.compile(rf"\{c}(?<=[^.,0-9]\{c})(?![.,])|\{c}(?<![.,]\{c})(?=[^.,0-9])"), f" {c} ")
     for c in ".,"
 )
-_RUN = re.compile(r"[.,][.,]+")  # runs of two or more: rules 1 and 2 run on a probe
+# Runs of two or more (``[.,][.,]+``): rules 1 and 2 run on a probe (_replace_runs).
 _DIGITS = frozenset("0123456789")
 _PROBE = {"digit": "0", "other": "a", "edge": ""}
 _RUN_CACHE: dict[tuple[str, str, str], str] = {}
@@ -97,11 +97,36 @@ def _run_replacement(before: str, run: str, after: str) -> str:
     return found
 
 
-def _replace_run(match: re.Match) -> str:
-    text, start, end = match.string, match.start(), match.end()
-    before = _context(text[start - 1] if start else None)
-    after = _context(text[end] if end < len(text) else None)
-    return _run_replacement(before, match.group(), after)
+def _replace_runs(text: str) -> str:
+    """Every run of two or more periods and commas replaced as rules 1 and 2 make it.
+
+    A run holds one of the four pairs ``..``, ``,,``, ``.,``, ``,.``; ``str.find`` locates
+    those (a fast search) instead of a regular expression testing every character, and
+    each run is widened to its full extent, as ``[.,][.,]+`` would match it.
+    """
+    starts: set[int] = set()
+    for pair in ("..", ",,", ".,", ",."):
+        at = text.find(pair)
+        while at >= 0:
+            starts.add(at)
+            at = text.find(pair, at + 1)
+    if not starts:
+        return text
+    pieces, done = [], 0
+    for at in sorted(starts):
+        if at < done:
+            continue  # inside the run replaced last
+        start, end = at, at + 2
+        while start > done and text[start - 1] in ".,":
+            start -= 1
+        while end < len(text) and text[end] in ".,":
+            end += 1
+        before = _context(text[start - 1] if start else None)
+        after = _context(text[end] if end < len(text) else None)
+        pieces += [text[done:start], _run_replacement(before, text[start:end], after)]
+        done = end
+    pieces.append(text[done:])
+    return "".join(pieces)
 
 
 def _pad(match: re.Match) -> str:
@@ -118,8 +143,7 @@ def _apply_13a_rules(text: str) -> str:
     for pattern, replacement in _LONE:
         if pattern.pattern[1] in text:
             text = pattern.sub(replacement, text)
-    if ".." in text or ",," in text or ".," in text or ",." in text:
-        text = _RUN.sub(_replace_run, text)
+    text = _replace_runs(text)
     if "-" in text:
         text = _HYPHEN_AFTER_DIGIT.sub(" - ", text)
     return text
