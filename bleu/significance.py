@@ -38,7 +38,7 @@ drawn in blocks of rows from the same generator, which yields the same numbers (
 draws take one 32-bit word each; boolean blocks are multiples of 32 draws, so numpy's
 buffered boolean draws line up too). Each resample becomes counts per segment
 (``np.bincount`` over a few resamples at a time, so that the counts stay in the CPU
-cache), written into one reused float64 block of about 2**24 cells (128 MiB), which is
+cache), written into one reused float64 block of about 2**22 cells (32 MiB), which is
 multiplied with the statistics (one matrix product per block for both systems).
 
 Defined in notebook 10 (corpus BLEU and significance).
@@ -74,7 +74,7 @@ MAX_SUM_CELLS = 2**27
 With 4-gram statistics (10 columns) :data:`MAX_RESAMPLES` binds first; with thousands of
 orders this does, instead of numpy failing to allocate the array."""
 
-_BLOCK_CELLS = 2**24  # resamples x segments held at once as float64 counts (128 MiB)
+_BLOCK_CELLS = 2**22  # resamples x segments held at once as float64 counts (32 MiB)
 _BINCOUNT_BINS = 2**17  # bins of one np.bincount call at most (1 MiB of int64: in cache)
 
 
