@@ -129,6 +129,12 @@
         }
       }
       if (i === first) {
+        // the first unit cannot be cut (its content fits but its padding does not, or it is
+        // one tall figure): it keeps this slide, what follows it moves on
+        if (i + 1 < kids.length && container.tagName === "SECTION") {
+          return {node: container,
+                  offset: Array.prototype.indexOf.call(container.childNodes, kids[i + 1])};
+        }
         return null;
       }
       return keepTogether(container, kids, i, first);
@@ -279,7 +285,7 @@
   }
 
   function fitDeck(height, handout) {
-    var limit = height - 32; // room for MathJax typesetting a slide again once it shows
+    var limit = height - 60; // room for MathJax typesetting a slide again once it shows
     var leaves = Array.prototype.filter.call(
       document.querySelectorAll(".reveal .slides section"),
       function (s) { return !s.querySelector("section"); }
