@@ -60,7 +60,7 @@ async () => {
   const config = Reveal.getConfig();
   const vw = window.innerWidth, vh = window.innerHeight;
   const out = {slides: 0, tall: [], wide: [], fragments: 0, offscreen: [], minCode: null,
-               heights: []};
+               heights: [], continued: document.querySelectorAll("section.site-continued").length};
   const seen = new Set();
   const label = () => {
     const i = Reveal.getIndices();
@@ -186,19 +186,21 @@ def measure_site(site: Path) -> dict[str, dict]:
 
 def summary(results: dict[str, dict]) -> str:
     lines = []
-    totals = dict.fromkeys(("slides", "tall", "wide", "fragments", "offscreen"), 0)
+    totals = dict.fromkeys(("slides", "continued", "tall", "wide", "fragments", "offscreen"), 0)
     for name, r in results.items():
         counts = {k: (len(r[k]) if isinstance(r[k], list) else r[k]) for k in totals}
         for k in totals:
             totals[k] += counts[k]
         lines.append(
-            f"{name:42} slides {counts['slides']:3}  tall {counts['tall']:3}  "
+            f"{name:42} slides {counts['slides']:3}  continued {counts['continued']:3}  "
+            f"tall {counts['tall']:3}  "
             f"wide {counts['wide']:3}  fragments {counts['fragments']:3}  "
             f"off-screen {counts['offscreen']:3}  max height {max(r['heights'], default=0):5}  "
             f"min code px {r['minCode'] or 0:.1f}"
         )
     lines.append(
-        f"{'all decks':42} slides {totals['slides']:3}  tall {totals['tall']:3}  "
+        f"{'all decks':42} slides {totals['slides']:3}  continued {totals['continued']:3}  "
+        f"tall {totals['tall']:3}  "
         f"wide {totals['wide']:3}  fragments {totals['fragments']:3}  "
         f"off-screen {totals['offscreen']:3}"
     )
