@@ -142,7 +142,8 @@ def build_site(out: Path = ROOT / "build" / "site") -> Path:
     slides = _slides_exporter()
     for i, chapter in enumerate(toc):
         page = _slides_of(chapter)
-        nb = with_default_slides(for_the_site(nbformat.read(chapter.path, as_version=4)))
+        nb = for_the_site(nbformat.read(chapter.path, as_version=4))
+        nb = with_default_slides(for_the_slides(nb, _page_of(chapter.path)))
         deck = _deck_info(toc, i, nb)
         body = _export(slides, chapter.path, page, chapter.label, [], nb=nb, deck=deck)
         _write(out / page, finish(page, body, chapter.path))
@@ -195,28 +196,178 @@ def default_slide_type(cell: nbformat.NotebookNode, previous: str | None) -> str
 
 
 def with_default_slides(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
-    """``nb`` itself if any cell has slide metadata; otherwise a copy with default slide types.
+    """A copy of ``nb`` in which every cell without a slide type has its default one.
 
-    In the copy, a markdown cell with a heading after some prose is first split at the
-    heading, so that every section starts its own slide (see :func:`default_slide_type`),
-    and the chapter's ``# `` title line is left out (the deck's title slide shows it).
-    The notebook file is never changed: the copy lives in memory only.
+    A cell's own ``slideshow.slide_type`` (set by a lecturer, e.g. ``skip`` for a set-up
+    cell) is kept; every other cell gets :func:`default_slide_type`. Before that, a markdown
+    cell with a heading after some prose (and no slide type of its own) is split at the
+    heading, so that every section starts its own slide, and the chapter's ``# `` title line
+    is left out (the deck's title slide shows it). The notebook file is never changed: the
+    copy lives in memory only.
     """
-    if any(cell.metadata.get("slideshow", {}).get("slide_type") for cell in nb.cells):
-        return nb
     copy = nbformat.from_dict(nb)
     cells = []
     for cell in copy.cells:
-        cells.extend(_split_at_headings(cell))
+        cells.extend([cell] if _own_slide_type(cell) else _split_at_headings(cell))
     copy.cells = cells
     previous = None
     for cell in copy.cells:
-        slide_type = default_slide_type(cell, previous)
+        slide_type = _own_slide_type(cell) or default_slide_type(cell, previous)
         if slide_type == "slide" and cell.cell_type == "markdown" and previous is None:
             cell.source = re.sub(r"\A# [^\n]*\n*", "", cell.source.lstrip())
         cell.metadata["slideshow"] = {"slide_type": slide_type}
-        if slide_type != "skip":
+        if slide_type not in ("skip", "notes"):
             previous = cell.cell_type
+    return copy
+
+
+def _own_slide_type(cell: nbformat.NotebookNode) -> str:
+    return cell.metadata.get("slideshow", {}).get("slide_type") or ""
+
+
+# -- the lecturer's markers -----------------------------------------------------------------
+
+_LINES = re.compile(r"^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$")
+ELLIPSIS = "\u2026"
+
+
+def key_lines(spec: str, count: int) -> list[int]:
+    """The 1-based line numbers that ``slide_lines`` marker ``spec`` names, in order.
+
+    ``spec`` is a comma-separated list of lines and inclusive ranges of a cell of ``count``
+    lines. Raises ValueError (naming ``slide_lines``) for anything else.
+
+    >>> key_lines("3-5, 9", 10)
+    [3, 4, 5, 9]
+    """
+    if not isinstance(spec, str):
+        raise TypeError(f"slide_lines: expected a string such as '3-9,14', got {spec!r}")
+    lines: set[int] = set()
+    for part in spec.split(","):
+        match = _LINES.match(part)
+        if not match:
+            raise ValueError(f"slide_lines: {part!r} of {spec!r} is not N or N-M")
+        first = int(match[1])
+        last = int(match[2] or first)
+        if not 1 <= first <= last <= count:
+            raise ValueError(
+                f"slide_lines: {part.strip()!r} is outside lines 1-{count} of the cell"
+            )
+        lines.update(range(first, last + 1))
+    return sorted(lines)
+
+
+def show_key_lines(source: str, spec: str) -> str:
+    r"""``source`` cut to the lines ``spec`` names, a ``# …`` line where lines are left out.
+
+    The ``…`` line takes the indentation of the line after the gap, so the code still reads
+    as Python.
+
+    >>> print(show_key_lines("import x\n\ndef f(a):\n    b = a\n    c = b\n    return c", "3,6"))
+    # …
+    def f(a):
+        # …
+        return c
+    """
+    lines = source.splitlines()
+    keep = key_lines(spec, len(lines))
+    shown: list[str] = []
+    expected = 1
+    for number in keep:
+        if number != expected:
+            line = lines[number - 1]
+            indent = line[: len(line) - len(line.lstrip())]
+            shown.append(f"{indent}# {ELLIPSIS}")
+        shown.append(lines[number - 1])
+        expected = number + 1
+    if expected <= len(lines):
+        line = next((x for x in reversed(shown) if x.strip()), "")
+        indent = line[: len(line) - len(line.lstrip())]
+        shown.append(f"{indent}# {ELLIPSIS}")
+    return "\n".join(shown)
+
+
+def _trim_text(text: str, budget: int) -> tuple[str, int]:
+    """``text`` cut to ``budget`` lines (a ``…`` line after the cut) and the budget left."""
+    lines = text.splitlines()
+    if len(lines) <= budget:
+        return text, budget - len(lines)
+    return "\n".join([*lines[:budget], ELLIPSIS]) + "\n", -1
+
+
+_ROW = re.compile(r"<tr\b.*?</tr>\s*", re.S)
+
+
+def _trim_html(text: str, budget: int) -> tuple[str, int]:
+    """An HTML table cut to ``budget`` body rows (a ``…`` row after the cut)."""
+    body = re.search(r"(<tbody[^>]*>)(.*?)(</tbody>)", text, re.S)
+    if body is None:
+        return text, budget
+    rows = _ROW.findall(body[2])
+    if len(rows) <= budget:
+        return text, budget - len(rows)
+    columns = max(len(re.findall(r"<t[dh]\b", row)) for row in rows)
+    more = f'<tr><td colspan="{columns}">{ELLIPSIS}</td></tr>\n'
+    trimmed = body[1] + "".join(rows[:budget]) + more + body[3]
+    return text[: body.start()] + trimmed + text[body.end() :], -1
+
+
+def trim_outputs(outputs: list, spec: str) -> list:
+    """The outputs a slide shows under the ``slide_output`` marker ``spec``.
+
+    ``"hide"`` shows none; ``"trim:N"`` shows the first N lines of text (streams and plain
+    text) or N rows of an HTML table, a ``…`` line where the rest is left out, and no output
+    after the cut. Raises ValueError (naming ``slide_output``) for any other marker.
+    """
+    if spec == "hide":
+        return []
+    match = re.fullmatch(r"trim:(\d+)", spec) if isinstance(spec, str) else None
+    if match is None or int(match[1]) < 1:
+        raise ValueError(f"slide_output: expected 'hide' or 'trim:N' (N >= 1), got {spec!r}")
+    budget = int(match[1])
+    shown = []
+    for output in outputs:
+        if budget < 0:
+            break
+        output = nbformat.from_dict(output)
+        if output.get("output_type") == "stream":
+            output.text, budget = _trim_text(output.text, budget)
+        elif "data" in output:
+            data = output.data
+            if "text/html" in data:
+                data["text/html"], budget = _trim_html(data["text/html"], budget)
+            elif "text/plain" in data and not any(k.startswith("image/") for k in data):
+                data["text/plain"], budget = _trim_text(data["text/plain"], budget)
+        shown.append(output)
+    return shown
+
+
+def for_the_slides(nb: nbformat.NotebookNode, handout: str = "") -> nbformat.NotebookNode:
+    """A copy of ``nb`` with the lecturer's markers applied (see the module's docstring).
+
+    A code cell marked ``suite.slide_lines`` shows only those lines and records, in
+    ``metadata.site``, the link to the full cell on the ``handout`` page and how many lines
+    it has; a cell marked ``suite.slide_output`` has its outputs trimmed or hidden. Raises
+    ValueError naming the cell for a marker that cannot be read.
+    """
+    copy = nbformat.from_dict(nb)
+    for index, cell in enumerate(copy.cells):
+        marks = cell.metadata.get("suite", {})
+        try:
+            if "slide_lines" in marks:
+                if cell.cell_type != "code":
+                    raise ValueError("slide_lines: only a code cell can show key lines")
+                total = len(cell.source.splitlines())
+                cell.source = show_key_lines(cell.source, marks["slide_lines"])
+                cell.metadata["site"] = {
+                    "full_cell": f"{handout}#cell-id={cell.get('id', '')}",
+                    "lines": total,
+                    "shown": len(key_lines(marks["slide_lines"], total)),
+                }
+            if "slide_output" in marks:
+                cell.outputs = trim_outputs(cell.get("outputs", []), marks["slide_output"])
+        except (TypeError, ValueError) as error:
+            raise ValueError(f"cell {index} ({cell.get('id', '?')}): {error}") from None
     return copy
 
 
