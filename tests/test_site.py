@@ -13,7 +13,15 @@ import pytest
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
 from bleu.book.catalog import NOTEBOOKS, ROOT, SOLUTIONS, chapters
-from bleu.book.site import _rewrite_links, build_site, with_default_slides
+from bleu.book.site import (
+    _rewrite_links,
+    build_site,
+    for_the_slides,
+    key_lines,
+    show_key_lines,
+    trim_outputs,
+    with_default_slides,
+)
 
 CDN_HOSTS = re.compile(
     r"cdn\.|unpkg\.com|cdnjs|jsdelivr|fonts\.googleapis|fonts\.gstatic|code\.jquery\.com"
@@ -190,15 +198,16 @@ def test_slides_use_local_reveal(site: Path, pages: dict[Path, Page]) -> None:
 
 def test_default_slides_follow_the_sections() -> None:
     nb = nbformat.read(NOTEBOOKS / "05_combining_precisions.ipynb", as_version=4)
+    before = [dict(cell.metadata) for cell in nb.cells]
     slides = with_default_slides(nb)
     assert slides is not nb
-    assert all("slideshow" not in cell.metadata for cell in nb.cells)
+    assert [dict(cell.metadata) for cell in nb.cells] == before  # the notebook is left alone
     types = [cell.metadata.slideshow.slide_type for cell in slides.cells]
     assert types[0] == types[-1] == "skip"  # nav-top and nav-bottom
     for cell, slide_type in zip(slides.cells, types):
         if cell.cell_type == "markdown" and re.match(r"#{1,2} ", cell.source):
             assert slide_type == "slide", cell.source[:40]
-        if cell.cell_type == "code":
+        if cell.cell_type == "code" and "slideshow" not in cell.metadata:
             assert slide_type == "fragment"
     headings = sum(
         1
@@ -214,11 +223,88 @@ def test_existing_slide_metadata_is_respected() -> None:
     nb = new_notebook(
         cells=[
             new_markdown_cell("# Title\n\nIntro.\n\n## A section"),
-            new_code_cell("x = 1", metadata={"slideshow": {"slide_type": "skip"}}),
+            new_code_cell("import x", metadata={"slideshow": {"slide_type": "skip"}}),
+            new_code_cell("x = 1"),
         ]
     )
-    assert with_default_slides(nb) is nb
-    assert len(nb.cells) == 2 and "slideshow" not in nb.cells[0].metadata
+    slides = with_default_slides(nb)
+    types = [cell.metadata.slideshow.slide_type for cell in slides.cells]
+    assert types == ["slide", "slide", "skip", "fragment"]  # own type kept, the others defaulted
+    assert len(nb.cells) == 3 and "slideshow" not in nb.cells[0].metadata
+
+
+CELL = "import qqmod\n\n\ndef f(a):\n    b = a + 1\n    c = b * 2\n    return c\n\n\nqqshow(f(1))"
+
+
+def test_key_lines_show_only_the_marked_lines() -> None:
+    assert key_lines("4, 7-7, 5", 10) == [4, 5, 7]
+    shown = show_key_lines(CELL, "4-5,7")
+    assert shown.splitlines() == [
+        "# …",
+        "def f(a):",
+        "    b = a + 1",
+        "    # …",
+        "    return c",
+        "    # …",
+    ]
+    assert show_key_lines(CELL, "1-10") == CELL  # every line: nothing left out
+    for bad in ("0-3", "4-11", "5-4", "x", "3,,4", ""):
+        with pytest.raises(ValueError, match="slide_lines"):
+            key_lines(bad, 10)
+    with pytest.raises(TypeError, match="slide_lines"):
+        key_lines(3, 10)
+
+
+def _stream(text: str) -> dict:
+    return nbformat.v4.new_output("stream", name="stdout", text=text)
+
+
+def test_outputs_are_trimmed_or_hidden() -> None:
+    long = "".join(f"line {i}\n" for i in range(30))
+    outputs = [_stream(long), _stream("after\n")]
+    assert trim_outputs(outputs, "hide") == []
+    trimmed = trim_outputs(outputs, "trim:5")
+    assert len(trimmed) == 1  # nothing after the cut
+    assert trimmed[0].text.splitlines() == [f"line {i}" for i in range(5)] + ["…"]
+    assert outputs[0].text == long  # the notebook's own outputs are left alone
+    assert trim_outputs(outputs, "trim:40")[1].text == "after\n"
+    rows = "".join(f"<tr><td>{i}</td><td>x</td></tr>" for i in range(20))
+    table = nbformat.v4.new_output(
+        "execute_result",
+        data={"text/html": f"<table><tbody>{rows}</tbody></table>", "text/plain": "T"},
+        execution_count=1,
+    )
+    html_rows = trim_outputs([table], "trim:3")[0].data["text/html"]
+    assert html_rows.count("<tr>") == 4 and '<td colspan="2">…</td>' in html_rows
+    for bad in ("trim", "trim:0", "cut:3", "trim:-1", 3):
+        with pytest.raises(ValueError, match="slide_output"):
+            trim_outputs(outputs, bad)
+
+
+def test_markers_reach_the_deck(tmp_path: Path) -> None:
+    """The slide exporter shows the key lines, the handout link and the trimmed output."""
+    from bleu.book.site import _export, _slides_exporter
+
+    long = "".join(f"row {i}\n" for i in range(30))
+    cell = new_code_cell(CELL, metadata={"suite": {"slide_lines": "4-7", "slide_output": "trim:2"}})
+    cell.id = "abc123"
+    cell.outputs = [_stream(long)]
+    skipped = new_code_cell("import secret_module", metadata={"slideshow": {"slide_type": "skip"}})
+    nb = new_notebook(cells=[new_markdown_cell("## Section"), cell, skipped])
+    nb = with_default_slides(for_the_slides(nb, "05_x.html"))
+    body = _export(_slides_exporter(), tmp_path / "x.ipynb", "x.slides.html", "X", [], nb=nb)
+    assert "return" in body and "qqmod" not in body and "qqshow" not in body
+    assert 'href="05_x.html#cell-id=abc123"' in body and "4 of 10 lines shown" in body
+    assert "row 1" in body and "row 2" not in body
+    assert "secret_module" not in body
+    with pytest.raises(ValueError, match="abc123"):
+        cell.metadata["suite"]["slide_lines"] = "9-12"
+        for_the_slides(new_notebook(cells=[cell]))
+
+
+def test_every_marker_in_the_notebooks_is_readable() -> None:
+    for path in sorted(NOTEBOOKS.glob("*.ipynb")):
+        for_the_slides(nbformat.read(path, as_version=4))  # raises ValueError naming the cell
 
 
 def test_refuses_to_empty_a_foreign_folder(tmp_path: Path) -> None:
