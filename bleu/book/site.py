@@ -27,6 +27,19 @@ fitted to the projector in the browser (``templates/common/slides.js``): a slide
 their ``lang`` and set in a font subset that ships with the site (:mod:`bleu.book.fonts`);
 progress bars written to stderr are dropped; ``\_`` inside ``\text{...}`` of the markdown
 math is shown as ``_`` (MathJax does not read TeX escapes in text mode).
+
+A lecturer chooses what the slides show in the notebooks' cell metadata (the handouts always
+show every cell in full):
+
+- ``"slideshow": {"slide_type": ...}``: a cell's own slide type (e.g. ``"skip"`` for a set-up
+  or assertion cell) is kept; every other cell gets :func:`default_slide_type`;
+- ``"suite": {"slide_lines": "3-9,14"}``: a code cell shows only those lines (1-based,
+  inclusive ranges), a ``# …`` line where lines are left out, and under the code a link to
+  the full cell on the handout page (:func:`show_key_lines`, :func:`for_the_slides`);
+- ``"suite": {"slide_output": "trim:N"}`` shows the first N lines of text or rows of an HTML
+  table of the outputs, then ``…``; ``"hide"`` shows no output (:func:`trim_outputs`).
+
+A marker that cannot be read raises ValueError naming the cell.
 """
 
 from __future__ import annotations
