@@ -227,43 +227,27 @@ def _no_segments() -> ValueError:
 # --- the public functions ----------------------------------------------------------------
 
 
-def corpus_score(
-    hypotheses: Any,
-    references: Sequence[Any],
-    tokenize: str = "13a",
-    lowercase: bool = False,
-    smooth: str = "exp",
-    smooth_value: float | None = None,
-    max_ngram_order: int = 4,
-    effective_order: bool = False,
-) -> BleuScore:
+def corpus_score(hypotheses: Any, references: Sequence[Any], **options: Any) -> BleuScore:
     """:func:`bleu.corpus_score` of bags: counted per partition on the workers, scored once.
 
     ``hypotheses`` is a ``dask.bag.Bag`` of hypothesis strings and ``references`` a list
     of bags, the k-th holding the k-th reference of every segment (sacreBLEU's streams,
     ``None`` where a segment has no k-th reference), all partitioned alike. The options
-    are those of :func:`bleu.corpus_score` (a :class:`bleu.BleuOptions`), and so are the
+    are those of :func:`bleu.corpus_score` (keywords of :class:`bleu.BleuOptions`: tokenize,
+    lowercase, smooth, smooth_value, max_ngram_order, effective_order), and so are the
     result and its signature: equal to ``sacrebleu.corpus_bleu`` on the same lists. The
     computation runs on Dask's current scheduler (a ``Client``'s cluster if one is open).
     """
-    options = BleuOptions(
-        tokenize, lowercase, smooth, smooth_value, max_ngram_order, effective_order
-    )
+    chosen = BleuOptions(**options)
     dask = _dask()
-    parts = _tasks(hypotheses, references, options, _partition_sums)
+    parts = _tasks(hypotheses, references, chosen, _partition_sums)
     (sums, nrefs, n_segments) = dask.compute(dask.delayed(_add, pure=True)(parts))[0]
     if n_segments == 0:
         raise _no_segments()
-    return bleu_of_sums(sums, options, options.signature(count_refs(sorted(nrefs))))
+    return bleu_of_sums(sums, chosen, chosen.signature(count_refs(sorted(nrefs))))
 
 
-def segment_stats(
-    hypotheses: Any,
-    references: Sequence[Any],
-    tokenize: str = "13a",
-    lowercase: bool = False,
-    max_ngram_order: int = 4,
-) -> np.ndarray:
+def segment_stats(hypotheses: Any, references: Sequence[Any], **options: Any) -> np.ndarray:
     """:func:`bleu.segment_stats` of bags: every segment's row, gathered in corpus order.
 
     Arguments as :func:`corpus_score`. The result is the ``int64`` array
@@ -272,9 +256,9 @@ def segment_stats(
     :func:`~bleu.significance.paired_bootstrap_from_stats` and
     :func:`~bleu.significance.approximate_randomization_from_stats`.
     """
-    options = BleuOptions(tokenize, lowercase, max_ngram_order=max_ngram_order)
+    chosen = BleuOptions(**options)  # only tokenize, lowercase and the order change the rows
     dask = _dask()
-    parts = dask.compute(*_tasks(hypotheses, references, options, _partition_rows))
+    parts = dask.compute(*_tasks(hypotheses, references, chosen, _partition_rows))
     if not any(len(rows) for rows, _ in parts):
         raise _no_segments()
     return np.concatenate([rows for rows, _ in parts])

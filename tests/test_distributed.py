@@ -279,6 +279,8 @@ def test_bad_options_are_named_before_anything_runs():
         distributed.corpus_score(*bags, smooth="bogus")
     with pytest.raises(ValueError, match="tokenize='14a'"):
         distributed.segment_stats(*bags, tokenize="14a")
+    with pytest.raises(TypeError, match="tokenise"):  # a misspelt option is not ignored
+        distributed.corpus_score(*bags, tokenise="13a")
 
 
 def test_bad_segments_are_named_with_their_partition(client):
