@@ -35,3 +35,37 @@ def example2():
 def normalise(text: str) -> list[str]:
     """Lowercase and split the final period off, as the documents assume when counting."""
     return text.lower().replace(".", " .").split()
+
+
+def sacre_paired(base, system, refs, test, n, monkeypatch, seed=12345, n_ar_confidence=-1):
+    """sacreBLEU's own paired test (``PairedTest``, as ``--paired-bs``/``--paired-ar`` run it)
+    of ``system`` against ``base``: the two systems' (score, p-value) results for BLEU."""
+    from sacrebleu.metrics import BLEU
+    from sacrebleu.significance import PairedTest
+
+    monkeypatch.setenv("SACREBLEU_SEED", str(seed))
+    paired = PairedTest(
+        [("base", base), ("sys", system)],
+        {"BLEU": BLEU(references=[refs])},
+        references=None,
+        test_type=test,
+        n_samples=n,
+        n_ar_confidence=n_ar_confidence,
+    )
+    _, scores = paired()
+    return scores["BLEU"][0], scores["BLEU"][1]
+
+
+def near_copy(draw, refs, words, max_edits=3):
+    """A hypothesis drawn (hypothesis ``draw``) as a copy of one of ``refs`` with up to
+    ``max_edits`` tokens deleted or inserted from the ``words`` strategy."""
+    from hypothesis import strategies as st
+
+    hyp = list(draw(st.sampled_from(refs)))
+    for _ in range(draw(st.integers(0, max_edits))):
+        i = draw(st.integers(0, len(hyp)))
+        if hyp and draw(st.booleans()):
+            del hyp[min(i, len(hyp) - 1)]
+        else:
+            hyp.insert(i, draw(words))
+    return hyp

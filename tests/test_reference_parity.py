@@ -20,6 +20,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 import sacrebleu
+from conftest import near_copy, sacre_paired
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from nltk.translate import bleu_score as nb
@@ -33,7 +34,7 @@ from nltk.translate.meteor_score import (
 from nltk.translate.nist_score import sentence_nist
 from nltk.util import ngrams
 from sacrebleu.metrics import BLEU, CHRF, TER
-from sacrebleu.significance import PairedTest, _compute_p_value, estimate_ci
+from sacrebleu.significance import _compute_p_value, estimate_ci
 
 import bleu
 from bleu import metrics, nltk_rules, precision, sacrebleu_rules, soft, vectorized
@@ -57,14 +58,7 @@ def segment(draw, max_len=10):
     refs = draw(st.lists(st.lists(words, max_size=max_len), min_size=1, max_size=3))
     if draw(st.booleans()):
         return refs, draw(st.lists(words, max_size=max_len))
-    hyp = list(draw(st.sampled_from(refs)))
-    for _ in range(draw(st.integers(0, 3))):
-        i = draw(st.integers(0, len(hyp)))
-        if hyp and draw(st.booleans()):
-            del hyp[min(i, len(hyp) - 1)]
-        else:
-            hyp.insert(i, draw(words))
-    return refs, hyp
+    return refs, near_copy(draw, refs, words)
 
 
 corpora = st.lists(segment(), min_size=1, max_size=6).map(
@@ -411,27 +405,13 @@ def systems():
     return refs, system(0.35, 1), system(0.25, 2)
 
 
-def _sacre_paired(base, system, refs, test, n, monkeypatch, n_ar_confidence=-1):
-    monkeypatch.setenv("SACREBLEU_SEED", "12345")
-    paired = PairedTest(
-        [("base", base), ("sys", system)],
-        {"BLEU": BLEU(references=[refs])},
-        references=None,
-        test_type=test,
-        n_samples=n,
-        n_ar_confidence=n_ar_confidence,
-    )
-    _, scores = paired()
-    return scores["BLEU"][0], scores["BLEU"][1]
-
-
 def _rows(hyps, refs):
     return np.array(BLEU()._extract_corpus_statistics(hyps, [refs]))  # sacreBLEU's own rows
 
 
 def test_paired_bootstrap_from_stats_equals_sacrebleu(systems, monkeypatch):
     refs, base, system = systems
-    theirs_base, theirs = _sacre_paired(base, system, refs, "bs", 500, monkeypatch)
+    theirs_base, theirs = sacre_paired(base, system, refs, "bs", 500, monkeypatch)
     ours = sig.paired_bootstrap_from_stats(_rows(base, refs), _rows(system, refs), 500)
     assert ours.score == pytest.approx(theirs.score, abs=1e-9)
     assert ours.baseline.score == pytest.approx(theirs_base.score, abs=1e-9)
@@ -445,7 +425,7 @@ def test_paired_bootstrap_from_stats_equals_sacrebleu(systems, monkeypatch):
 
 def test_approximate_randomization_from_stats_equals_sacrebleu(systems, monkeypatch):
     refs, base, system = systems
-    theirs_base, theirs = _sacre_paired(
+    theirs_base, theirs = sacre_paired(
         base, system, refs, "ar", 1000, monkeypatch, n_ar_confidence=200
     )
     ours = sig.approximate_randomization_from_stats(

@@ -6,10 +6,10 @@ import math
 
 import numpy as np
 import pytest
+from conftest import sacre_paired
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sacrebleu.metrics import BLEU
-from sacrebleu.significance import PairedTest
 
 import bleu
 from bleu import vectorized as fast
@@ -44,20 +44,6 @@ def clear_pair(refs):
     """A baseline and a system about 3 BLEU better (small p-values)."""
     base = simulate_system(refs, "substitute", 0.3, seed=1)
     return base, simulate_system(refs, "substitute", 0.28, seed=2)
-
-
-def sacre_paired(base, system, refs, test, n, monkeypatch, seed=12345, n_ar_confidence=-1):
-    monkeypatch.setenv("SACREBLEU_SEED", str(seed))
-    paired = PairedTest(
-        [("base", base), ("sys", system)],
-        {"BLEU": BLEU(references=[refs])},
-        references=None,
-        test_type=test,
-        n_samples=n,
-        n_ar_confidence=n_ar_confidence,
-    )
-    _, scores = paired()
-    return scores["BLEU"][0], scores["BLEU"][1]
 
 
 # --- BLEU of many rows at once ---------------------------------------------------------

@@ -27,6 +27,7 @@ from fractions import Fraction
 from unittest import mock
 
 import pytest
+from conftest import near_copy
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from nltk.translate import bleu_score as nb
@@ -64,14 +65,7 @@ def segment(draw):
         return refs, draw(st.lists(words, max_size=3))
     if kind == "random":
         return refs, draw(st.lists(words, max_size=10))
-    hyp = list(draw(st.sampled_from(refs)))
-    for _ in range(draw(st.integers(0, 3))):
-        i = draw(st.integers(0, len(hyp)))
-        if hyp and draw(st.booleans()):
-            del hyp[min(i, len(hyp) - 1)]
-        else:
-            hyp.insert(i, draw(words))
-    return refs, hyp
+    return refs, near_copy(draw, refs, words)
 
 
 weights_strategy = st.one_of(
