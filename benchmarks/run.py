@@ -35,6 +35,8 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from _memory import high_water_mib  # noqa: E402
+
 import bleu  # noqa: E402
 from bleu import nltk_rules, significance  # noqa: E402
 from bleu import sacrebleu_rules as step_by_step  # noqa: E402
@@ -253,24 +255,6 @@ def paired(refs, base, system, rounds: int, ar_rounds: int) -> tuple[str, float]
 PROBES = ("corpus_score", "corpus_bleu", "paired_bootstrap", "approximate_randomization")
 
 
-def _high_water_mb() -> float:
-    """This process's peak resident set size in MB (``VmHWM``; ``ru_maxrss`` elsewhere).
-
-    ``ru_maxrss`` survives ``exec``: a child started by a big parent would report the
-    parent's peak, so on Linux the kernel's per-process high-water mark is read instead.
-    """
-    try:
-        with open("/proc/self/status", encoding="ascii") as handle:
-            for line in handle:
-                if line.startswith("VmHWM:"):
-                    return int(line.split()[1]) / 1024
-    except OSError:
-        pass
-    import resource
-
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-
-
 def probe(name: str, n_segments: int) -> dict[str, float]:
     """Run one operation in this (fresh) process; return its memory use in MB."""
     import tracemalloc
@@ -287,13 +271,13 @@ def probe(name: str, n_segments: int) -> dict[str, float]:
         ),
         "sacreBLEU paired bootstrap": lambda: sacre_paired(refs, base, system, "bs", 1000),
     }
-    before = _high_water_mb()
+    before = high_water_mib()
     tracemalloc.start()
     operations[name]()
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     return {
-        "peak_rss_mb": _high_water_mb(),
+        "peak_rss_mb": high_water_mib(),
         "rss_before_mb": before,
         "traced_peak_mb": peak / 2**20,
     }

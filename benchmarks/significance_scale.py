@@ -38,6 +38,7 @@ import time
 from pathlib import Path
 
 import numpy as np
+from _memory import high_water_mib
 
 ROOT = Path(__file__).resolve().parents[1]
 SEED = 2024
@@ -64,26 +65,13 @@ def generate(sizes: list[int], folder: Path) -> None:
         np.save(folder / f"system_{n}.npy", make_rows(n, rng, 1.03))
 
 
-def _high_water_mib() -> float:
-    try:
-        with open("/proc/self/status", encoding="ascii") as handle:
-            for line in handle:
-                if line.startswith("VmHWM:"):
-                    return int(line.split()[1]) / 1024
-    except OSError:
-        pass
-    import resource
-
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-
-
 def child(test: str, n: int, folder: Path, samples: int) -> dict:
     """Run one test in this (fresh) process; return its time, peak and result."""
     from bleu import significance
 
     base = np.load(folder / f"base_{n}.npy")
     system = np.load(folder / f"system_{n}.npy")
-    loaded = _high_water_mib()
+    loaded = high_water_mib()
     start = time.perf_counter()
     if test == "bootstrap":
         result = significance.paired_bootstrap_from_stats(base, system, n_samples=samples)
@@ -95,7 +83,7 @@ def child(test: str, n: int, folder: Path, samples: int) -> dict:
         result = significance.confidence_from_stats(system, n_samples=samples)
         summary = {"mean": result.mean, "ci": result.ci}
     seconds = time.perf_counter() - start
-    return {"seconds": seconds, "peak_mib": _high_water_mib(), "loaded_mib": loaded, **summary}
+    return {"seconds": seconds, "peak_mib": high_water_mib(), "loaded_mib": loaded, **summary}
 
 
 def run_child(root: Path, test: str, n: int, folder: Path, samples: int) -> dict:
