@@ -37,7 +37,7 @@ BLEU = 48.89 85.7/66.7/40.0/25.0 (BP = 1.000 ratio = 1.000 hyp_len = 7 ref_len =
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from itertools import chain, count
 from typing import Any
 
@@ -131,8 +131,9 @@ def encode_token_lists(lists: Iterable[list], vocab: Vocabulary) -> tuple[np.nda
 # --- counting --------------------------------------------------------------------------
 
 
-def _dense_rank(key: np.ndarray) -> tuple[np.ndarray, int]:
-    """Each key's rank among the distinct keys (0, 1, ...), and the number of distinct keys."""
+def _dense_rank(key: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each key's rank among the distinct keys (0, 1, ...), and where each distinct key
+    first occurs in ``key`` (so its length is the number of distinct keys)."""
     order = np.argsort(key, kind="stable")
     ordered = key[order]
     new = np.empty(len(key), dtype=bool)
@@ -141,7 +142,7 @@ def _dense_rank(key: np.ndarray) -> tuple[np.ndarray, int]:
     ranks = np.cumsum(new) - 1
     out = np.empty(len(key), dtype=np.int64)
     out[order] = ranks
-    return out, int(ranks[-1]) + 1 if len(key) else 0
+    return out, order[new]
 
 
 def clipped_matches(
@@ -151,6 +152,7 @@ def clipped_matches(
     slot: np.ndarray,
     n_segments: int,
     max_order: int,
+    same_unigrams: Callable[[np.ndarray, np.ndarray], None] | None = None,
 ) -> np.ndarray:
     """Clipped n-gram matches per segment and order, shape ``(n_segments, max_order)``.
 
@@ -160,6 +162,10 @@ def clipped_matches(
     for its k-th reference. Entry ``[s, n - 1]`` is
     ``sum_g min(Count_hyp(g), max_k Count_ref_k(g))`` over the n-grams ``g`` of segment
     ``s``'s hypothesis.
+
+    ``same_unigrams``, if given, is called with the unigram of each token (its rank among
+    the distinct (segment, id) pairs) and the first token of each unigram, before any
+    counting: ids that are hashes are checked there (:mod:`bleu.chunked`).
     """
     matches = np.zeros((n_segments, max_order), dtype=np.int64)
     n_tokens = len(ids)
@@ -175,31 +181,34 @@ def clipped_matches(
     rank = good = None
     for n in range(1, max_order + 1):
         if n == 1:
-            pos = np.arange(n_tokens)
-            key = tok_segment * base + ids
+            grams, heads = _dense_rank(tok_segment * base + ids)
+            if same_unigrams is not None:
+                same_unigrams(grams, heads)
+            owner, gram_segment = tok_slot, tok_segment[heads]
         else:
             keep = (remaining >= n) & good
             keep[:-1] &= good[1:]  # the (n-1)-gram suffix must have matched too
             pos = np.flatnonzero(keep)
             if len(pos) == 0:
                 break  # nothing matched at order n - 1: nothing can match above it
-            key = rank[pos] * base + ids[pos + n - 1]
-        grams, n_grams = _dense_rank(key)
-        owner = tok_slot[pos]
+            grams, heads = _dense_rank(rank[pos] * base + ids[pos + n - 1])
+            owner, gram_segment = tok_slot[pos], tok_segment[pos[heads]]
+        n_grams = len(heads)
         clipped = np.bincount(grams[owner == 0], minlength=n_grams)
         ref_max = np.zeros(n_grams, dtype=np.int64)
         for k in range(1, n_slots):
             np.maximum(ref_max, np.bincount(grams[owner == k], minlength=n_grams), out=ref_max)
         np.minimum(clipped, ref_max, out=clipped)
-        gram_segment = np.empty(n_grams, dtype=np.int64)
-        gram_segment[grams] = tok_segment[pos]
         per_segment = np.bincount(gram_segment, weights=clipped, minlength=n_segments)
         matches[:, n - 1] = per_segment.astype(np.int64)
         if n < max_order:
-            good = np.zeros(n_tokens, dtype=bool)
-            good[pos] = (clipped > 0)[grams]
-            rank = np.zeros(n_tokens, dtype=np.int64)
-            rank[pos] = grams
+            if n == 1:
+                good, rank = (clipped > 0)[grams], grams
+            else:
+                good = np.zeros(n_tokens, dtype=bool)
+                good[pos] = (clipped > 0)[grams]
+                rank = np.zeros(n_tokens, dtype=np.int64)
+                rank[pos] = grams
     return matches
 
 
@@ -567,6 +576,12 @@ def corpus_score(
     options = BleuOptions(
         tokenize, lowercase, smooth, smooth_value, max_ngram_order, effective_order
     )
+    if options.tokenize == "13a":  # the default: tokenized as arrays, on two threads
+        from .chunked import corpus_sums
+
+        hyps = check_hypotheses(hypotheses)
+        sums, nrefs = corpus_sums(hyps, check_streams(references, len(hyps)), options)
+        return bleu_of_sums(sums, options, options.signature(nrefs))
     hyps, refs = prepare(hypotheses, references, options)
     return bleu_of_sums(refs.sums(hyps), options, options.signature(refs.nrefs))
 

@@ -1,0 +1,184 @@
+"""Corpus statistics of ``13a``-tokenized text, chunk by chunk, on two threads.
+
+The fastest path to corpus BLEU on raw text, used by :func:`bleu.vectorized.corpus_score`
+for sacreBLEU's default tokenizer. BLEU's statistics are sums over segments, so the
+segments are cut into chunks and each chunk is done on its own:
+
+1. its hypotheses and references are tokenized as arrays (:mod:`bleu.spans13a`): no
+   Python string per token, each token named by a hash of its characters;
+2. its n-grams are counted and clipped (:func:`bleu.vectorized.clipped_matches`), after
+   checking that the tokens sharing a hash in a segment are the same characters;
+3. its rows ``[c, r, m_1..m_N, t_1..t_N]`` are summed.
+
+NumPy releases the GIL inside its array operations, so two chunks run at the same time
+on two cores; memory holds two chunks, whatever the corpus size. A chunk where two
+different tokens share a hash (never seen on real text; forced in the tests) is counted
+again with string tokens (:func:`bleu.vectorized.encode_segments`), so the sums are
+always exact.
+
+Defined for notebook 10 (corpus BLEU and significance), which times it.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from functools import partial
+from itertools import chain
+
+import numpy as np
+
+from .sacrebleu_rules import BleuOptions, no_reference_message, padded_sum
+from .spans13a import HashCollision, check_same_tokens, code_points, token_hashes, token_spans
+from .tokenizers import _prepare_13a
+from .vectorized import Vocabulary, _rows, clipped_matches, closest_lengths, encode_segments
+
+CHUNK_SEGMENTS = 2**13
+"""The most segments one chunk holds (a chunk also stops at about CHUNK_TOKENS tokens)."""
+
+CHUNK_TOKENS = 2**21
+"""Above this many tokens in a chunk, hashes are not used (the n-gram keys would overflow)."""
+
+THREADS = min(2, os.cpu_count() or 1)
+"""Chunks processed at the same time."""
+
+_HASH_BITS = 40  # a token id is the top 40 bits of its hash: keys of <= 2**22 segments fit
+
+
+# Separators between joined segments: characters no 13a rule touches (not whitespace,
+# not punctuation), control characters first so that ASCII text stays one byte a character.
+_SEPARATORS = "".join(map(chr, (*range(0, 9), *range(14, 28), *range(0xE000, 0xE100))))
+
+
+def _joined(lines: list[str]) -> tuple[str, str]:
+    """The lines joined by a separator character found in none of them, and that character."""
+    for sentinel in _SEPARATORS:
+        text = f" {sentinel} ".join(lines)
+        if text.count(sentinel) == len(lines) - 1:
+            return text, sentinel
+    raise ValueError("the text uses every separator character (controls and U+E000..U+E0FF)")
+
+
+def hashed_tokens(texts: list[str], lowercase: bool) -> tuple[np.ndarray, ...]:
+    """``(ids, lengths, codes, starts, ends)`` of the 13a tokens of ``texts``.
+
+    ``ids`` are the tokens' hashes (``int64``, concatenated), ``lengths`` the number of
+    tokens per text; token ``i`` is ``codes[starts[i]:ends[i]]``.
+    """
+    lines = [t.lower().rstrip() for t in texts] if lowercase else [t.rstrip() for t in texts]
+    text, sentinel = _joined(lines)
+    text = f" {_prepare_13a(text)} {sentinel} "  # mteval pads each segment with spaces
+    codes = code_points(text)
+    starts, ends = token_spans(codes, text)
+    separator = (ends - starts == 1) & (codes[starts] == ord(sentinel))
+    where = np.flatnonzero(separator)
+    lengths = np.diff(where, prepend=-1) - 1
+    word = ~separator
+    starts, ends = starts[word], ends[word]
+    ids = (token_hashes(codes, starts, ends) >> np.uint64(64 - _HASH_BITS)).astype(np.int64)
+    return ids, lengths, codes, starts, ends
+
+
+def _string_tokens(
+    hyps: list[str], refs: list[str], options: BleuOptions
+) -> tuple[np.ndarray, np.ndarray, None]:
+    vocab = Vocabulary()
+    hyp_ids, hyp_len = encode_segments(hyps, options, vocab)
+    ref_ids, ref_len = encode_segments(refs, options, vocab)
+    return np.concatenate([hyp_ids, ref_ids]), np.concatenate([hyp_len, ref_len]), None
+
+
+def _hashed_pair(
+    hyps: list[str], refs: list[str], options: BleuOptions
+) -> tuple[np.ndarray, np.ndarray, Callable[[np.ndarray, np.ndarray], None]]:
+    hyp, ref = hashed_tokens(hyps, options.lowercase), hashed_tokens(refs, options.lowercase)
+    shift = len(hyp[2])
+    check = partial(
+        check_same_tokens,
+        np.concatenate([hyp[2], ref[2]]),
+        np.concatenate([hyp[3], ref[3] + shift]),
+        np.concatenate([hyp[4], ref[4] + shift]),
+    )
+    return np.concatenate([hyp[0], ref[0]]), np.concatenate([hyp[1], ref[1]]), check
+
+
+def chunk_sums(
+    hyps: list[str], refs: list[str], counts: np.ndarray, options: BleuOptions, exact: bool = False
+) -> np.ndarray:
+    """The column sums of the rows of one chunk.
+
+    Segment ``i`` is ``hyps[i]`` against the next ``counts[i]`` strings of ``refs`` (the
+    references, segment by segment). With ``exact`` (or when a hash is shared by two
+    different tokens, or the chunk is too large for hashed keys) tokens are strings, as in
+    :func:`bleu.vectorized.segment_stats`.
+    """
+    max_order = options.max_ngram_order
+    n = len(hyps)
+    pair = _string_tokens if exact else _hashed_pair
+    ids, lengths, check = pair(hyps, refs, options)
+    if check is not None and len(ids) >= CHUNK_TOKENS:
+        return chunk_sums(hyps, refs, counts, options, exact=True)
+    segment = np.concatenate([np.arange(n), np.repeat(np.arange(n), counts)])
+    first = np.cumsum(counts) - counts
+    slot = np.concatenate(
+        [np.zeros(n, dtype=np.int64), np.arange(len(refs)) - np.repeat(first, counts) + 1]
+    )
+    hyp_len = lengths[:n]
+    counted = min(max_order, max(1, int(hyp_len.max(initial=0))))
+    try:
+        matches = clipped_matches(ids, lengths, segment, slot, n, counted, check)
+    except HashCollision:
+        return chunk_sums(hyps, refs, counts, options, exact=True)
+    ref_len = closest_lengths(hyp_len, lengths[n:], segment[n:])
+    return padded_sum(_rows(hyp_len, ref_len, matches, counted, min_total=0), max_order, 0)
+
+
+def _chunk_references(
+    streams: list[list[str | None]], start: int, stop: int
+) -> tuple[list[str], np.ndarray]:
+    """The references of segments ``start .. stop - 1``, segment by segment, and how many
+    each has; a segment with none is a ValueError naming it."""
+    if len(streams) == 1 and None not in streams[0][start:stop]:
+        return streams[0][start:stop], np.ones(stop - start, dtype=np.int64)
+    per_segment = [
+        [ref for ref in refs if ref is not None] for refs in zip(*(s[start:stop] for s in streams))
+    ]
+    counts = np.fromiter(map(len, per_segment), dtype=np.int64, count=stop - start)
+    if (counts == 0).any():
+        raise ValueError(no_reference_message(start + int(np.flatnonzero(counts == 0)[0])))
+    return list(chain.from_iterable(per_segment)), counts
+
+
+def _chunk_job(
+    hyps: list[str], streams: list[list[str | None]], options: BleuOptions, bounds: tuple[int, int]
+) -> tuple[np.ndarray, set[int]]:
+    refs, counts = _chunk_references(streams, *bounds)
+    sums = chunk_sums(hyps[bounds[0] : bounds[1]], refs, counts, options)
+    return sums, set(np.unique(counts).tolist())
+
+
+def _bounds(n: int) -> list[tuple[int, int]]:
+    size = max(1, min(CHUNK_SEGMENTS, -(-n // THREADS)))
+    return [(start, min(start + size, n)) for start in range(0, n, size)]
+
+
+def corpus_sums(
+    hyps: list[str], streams: list[list[str | None]], options: BleuOptions
+) -> tuple[np.ndarray, int | str]:
+    """The column sums of every segment's rows (``13a`` only) and the signature's ``nrefs``.
+
+    ``streams`` are the reference streams, checked (sacreBLEU's layout: ``streams[k][i]``
+    is the k-th reference of segment ``i`` or ``None``). Chunks run on THREADS threads.
+    """
+    if options.tokenize != "13a":
+        raise ValueError(f"chunked sums tokenize with 13a only, not {options.tokenize!r}")
+    total = np.zeros(2 + 2 * options.max_ngram_order, dtype=np.int64)
+    sizes: set[int] = set()
+    job = partial(_chunk_job, hyps, streams, options)
+    bounds = _bounds(len(hyps))
+    with ThreadPoolExecutor(THREADS if len(bounds) > 1 else 1) as pool:
+        for sums, counts in pool.map(job, bounds):
+            total += sums
+            sizes |= counts
+    return total, sizes.pop() if len(sizes) == 1 else "var"

@@ -1,0 +1,180 @@
+"""bleu.spans13a and bleu.chunked (13a tokens as arrays; chunks on two threads) against
+sacreBLEU directly: its Tokenizer13a for the tokens, its BLEU statistics for the sums.
+
+``bleu.corpus_score`` goes through bleu.chunked for the 13a tokenizer, so the parity tests
+of test_vectorized.py and test_reference_parity.py check it too; here the chunking, the
+threads, the hash check and its fallback are driven on purpose.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import pairwise
+
+import numpy as np
+import pytest
+import sacrebleu
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from sacrebleu.metrics import BLEU
+from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a
+from test_tokenize import PIECES as TOKENIZER_PIECES
+from test_vectorized import raw_corpus
+
+import bleu
+from bleu import chunked, spans13a
+from bleu.sacrebleu_rules import BleuOptions
+from bleu.simulate import generate_sentences, simulate_system
+
+SACRE_13A = Tokenizer13a()
+QUICK = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+segment_text = st.one_of(
+    st.lists(st.sampled_from(TOKENIZER_PIECES), max_size=25).map("".join),
+    st.text(st.characters(exclude_categories=("Cs",)), max_size=30),
+    st.lists(st.sampled_from(list("a1.,-$ \x00\ue000")), max_size=20).map("".join),
+)
+
+
+def tokens_of(texts, lowercase=False):
+    """The tokens bleu.chunked finds, as strings, segment by segment."""
+    ids, lengths, codes, starts, ends = chunked.hashed_tokens(texts, lowercase)
+    words = ["".join(map(chr, codes[s:e])) for s, e in zip(starts, ends)]
+    bounds = np.concatenate([[0], np.cumsum(lengths)])
+    assert len(ids) == len(words) == bounds[-1]
+    return [words[a:b] for a, b in pairwise(bounds.tolist())]
+
+
+def sacre_tokens(texts, lowercase=False):
+    return [SACRE_13A((t.lower() if lowercase else t).rstrip()).split() for t in texts]
+
+
+@QUICK
+@given(texts=st.lists(segment_text, min_size=1, max_size=6), lowercase=st.booleans())
+def test_array_tokens_equal_sacrebleu_13a(texts, lowercase):
+    assert tokens_of(texts, lowercase) == sacre_tokens(texts, lowercase)
+
+
+def test_array_tokens_on_chosen_hard_cases():
+    lines = [
+        "a..b", "3..5", "x.,.y", ",,,", "1.2.3", "U.S.-led", "7-2 vote.", "&amp;quot;",
+        "end.", ".start", "3.", ".5", "-\n", "a-\nb <skipped>c", "", "   ", "\ue000 x",
+        "tab\tsep", "$3.50.", "(1,000)", "e.g.,", "...", "a . b , c", "3--4", "3-3-", "-3-",
+        "a-3", "1.-2", "(x)[y]{z}", "a&b&amp;c", "#1 @2 ~3", "\\path/to", "\x00 zero",
+        "x\x1cy\x85z\u3000w", "Straße „quoted“", "emoji \U0001f600.", "9,", ",9", "9.,9",
+    ]  # fmt: skip
+    assert tokens_of(lines) == sacre_tokens(lines)
+    for line in lines:  # one segment at a time too
+        assert tokens_of([line]) == sacre_tokens([line])
+
+
+@pytest.mark.parametrize(
+    ("text", "dtype"),
+    [
+        ("plain ascii", np.uint8),
+        ("café", np.uint8),
+        ("„Straße“", np.uint16),
+        ("a\U0001f600", np.uint32),
+    ],
+)
+def test_code_points_use_the_narrowest_type(text, dtype):
+    codes = spans13a.code_points(text)
+    assert codes.dtype == dtype
+    assert codes.tolist() == [ord(c) for c in text]
+
+
+def test_separator_avoids_characters_of_the_text():
+    text, sentinel = chunked._joined(["a\x00b", "\x01"])
+    assert sentinel == "\x02" and text == "a\x00b \x02 \x01"
+    everything = "".join(chunked._SEPARATORS)
+    with pytest.raises(ValueError, match="every separator character"):
+        chunked._joined([everything, "x"])
+
+
+# --- sums against sacreBLEU's statistics ---------------------------------------------------
+
+
+def sacre_sums(hyps, streams, lowercase=False, max_order=4):
+    stats = BLEU(lowercase=lowercase, max_ngram_order=max_order).corpus_score(hyps, streams)
+    return [stats.sys_len, stats.ref_len, *stats.counts, *stats.totals]
+
+
+@QUICK
+@given(
+    corpus=raw_corpus(variable_refs=True),
+    lowercase=st.booleans(),
+    max_order=st.integers(1, 6),
+    chunk=st.integers(1, 4),
+    threads=st.sampled_from([1, 2]),
+)
+def test_sums_equal_sacrebleu_for_any_chunking(corpus, lowercase, max_order, chunk, threads):
+    hyps, streams = corpus
+    options = BleuOptions(lowercase=lowercase, max_ngram_order=max_order)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(chunked, "CHUNK_SEGMENTS", chunk)
+        patch.setattr(chunked, "THREADS", threads)
+        sums, nrefs = chunked.corpus_sums(hyps, streams, options)
+    assert sums.tolist() == sacre_sums(hyps, streams, lowercase, max_order)
+    counts = {sum(s[i] is not None for s in streams) for i in range(len(hyps))}
+    assert nrefs == (counts.pop() if len(counts) == 1 else "var")
+
+
+def test_a_generated_corpus_in_many_chunks_equals_sacrebleu(monkeypatch):
+    refs = generate_sentences(400, seed=7)
+    hyps = simulate_system(refs, "substitute", 0.3, seed=8)
+    refs2 = simulate_system(refs, "reorder", 0.2, seed=9)
+    monkeypatch.setattr(chunked, "CHUNK_SEGMENTS", 37)
+    score = bleu.corpus_score(hyps, [refs, refs2])
+    theirs = sacrebleu.corpus_bleu(hyps, [refs, refs2])
+    assert abs(score.score - theirs.score) <= 1e-9
+
+
+def test_shared_hashes_fall_back_to_string_tokens(monkeypatch):
+    """With 3-bit ids, different tokens of a segment share ids: each chunk is caught by the
+    check and counted again with string tokens; the sums stay sacreBLEU's."""
+    rnd = random.Random(3)
+    words = [f"w{i}" for i in range(60)]
+    refs = [" ".join(rnd.choices(words, k=15)) for _ in range(40)]
+    hyps = [" ".join(rnd.choices(words, k=12)) for _ in range(40)]
+    calls = []
+    original = chunked._string_tokens
+    monkeypatch.setattr(chunked, "_HASH_BITS", 3)
+    monkeypatch.setattr(chunked, "CHUNK_SEGMENTS", 10)
+    monkeypatch.setattr(chunked, "_string_tokens", lambda *a: calls.append(1) or original(*a))
+    sums, _ = chunked.corpus_sums(hyps, [refs], BleuOptions())
+    assert sums.tolist() == sacre_sums(hyps, [refs])
+    assert len(calls) == 4  # every chunk fell back
+
+
+def test_full_width_ids_do_not_fall_back(monkeypatch):
+    refs = generate_sentences(300, seed=1)
+    hyps = simulate_system(refs, "drop", 0.2, seed=2)
+    calls = []
+    monkeypatch.setattr(chunked, "_string_tokens", lambda *a: calls.append(1))
+    sums, nrefs = chunked.corpus_sums(hyps, [refs], BleuOptions())
+    assert calls == [] and nrefs == 1
+    assert sums.tolist() == sacre_sums(hyps, [refs])
+
+
+def test_check_same_tokens_catches_different_characters():
+    codes = spans13a.code_points(" ab ac ab a ")
+    starts, ends = np.array([1, 4, 7, 10]), np.array([3, 6, 9, 11])
+    heads = np.array([0])
+    spans13a.check_same_tokens(codes, starts[[0, 2]], ends[[0, 2]], np.array([0, 0]), heads)
+    with pytest.raises(spans13a.HashCollision):  # same length, one character differs
+        spans13a.check_same_tokens(codes, starts[:2], ends[:2], np.array([0, 0]), heads)
+    with pytest.raises(spans13a.HashCollision):  # different lengths
+        spans13a.check_same_tokens(codes, starts[[0, 3]], ends[[0, 3]], np.array([0, 0]), heads)
+
+
+def test_a_segment_without_references_is_named_across_chunks(monkeypatch):
+    monkeypatch.setattr(chunked, "CHUNK_SEGMENTS", 2)
+    hyps = ["a", "b", "c", "d", "e"]
+    streams = [["a", "b", "c", None, "e"], ["a", None, "c", None, "e"]]
+    with pytest.raises(ValueError, match="segment 3 has no reference"):
+        chunked.corpus_sums(hyps, streams, BleuOptions())
+
+
+def test_other_tokenizers_are_refused():
+    with pytest.raises(ValueError, match="13a only"):
+        chunked.corpus_sums(["a"], [["a"]], BleuOptions(tokenize="none"))
