@@ -60,7 +60,51 @@ async () => {
   const config = Reveal.getConfig();
   const vw = window.innerWidth, vh = window.innerHeight;
   const out = {slides: 0, tall: [], wide: [], fragments: 0, offscreen: [], minCode: null,
-               heights: [], continued: document.querySelectorAll("section.site-continued").length};
+               heights: [], continued: document.querySelectorAll("section.site-continued").length,
+               orphans: [], comments: []};
+  // Commentary parted from what it explains, read from the fitted deck's structure: a slide
+  // whose last block is a paragraph while the table, code, output or figure it leads to
+  // starts the continuation slide (an orphan lead-in); a continuation slide that starts with
+  // a short paragraph commenting the table, output or figure that ends the slide before.
+  const notBlock = "script, style, aside, .jp-InputPrompt, .jp-OutputPrompt, .jp-Collapser, " +
+    ".site-continued-title, .MathJax_Preview, .site-full-cell";
+  const kindOf = (el) => {
+    const t = el.tagName;
+    if (/^H[1-6]$/.test(t)) { return "H"; }
+    if (t === "P" || t === "UL" || t === "OL") { return t === "P" ? "P" : "L"; }
+    if (t === "TABLE") { return "T"; }
+    if (t === "PRE") { return el.closest(".jp-OutputArea") ? "O" : "C"; }
+    if (/^(IMG|SVG|CANVAS)$/.test(t)) { return "F"; }
+    return el.classList.contains("MathJax_Display") ? "M" : null;
+  };
+  const blocks = (root, found = []) => {
+    for (const el of root.children) {
+      if (el.matches(notBlock)) { continue; }
+      const kind = kindOf(el);
+      if (!kind) { blocks(el, found); }
+      else if (kind === "F" || el.textContent.trim()) { found.push([kind, el]); }
+    }
+    return found;
+  };
+  const leaves = Array.from(document.querySelectorAll(".reveal .slides section"))
+    .filter((s) => !s.querySelector("section"));
+  for (let k = 1; k < leaves.length; k++) {
+    if (!leaves[k].classList.contains("site-continued")) { continue; }
+    const last = blocks(leaves[k - 1]).pop();
+    const first = blocks(leaves[k])[0];
+    if (!last || !first) { continue; }
+    const at = Reveal.getIndices(leaves[k - 1]);
+    const where = `${at.h}/${at.v || 0}`;
+    const text = (el) => el.textContent.trim().slice(0, 40);
+    if (last[0] === "P" && /^[TCOFM]$/.test(first[0])) {
+      out.orphans.push(`${where}: ${text(last[1])}`);
+    }
+    // "short": up to 3 lines of text, measured while the slide is not shown (hidden slides
+    // have no layout), so by its text: about 95 characters a line at 24 px on 1280 px
+    if (/^[TOF]$/.test(last[0]) && first[0] === "P" && first[1].textContent.length < 285) {
+      out.comments.push(`${where}: ${text(first[1])}`);
+    }
+  }
   const seen = new Set();
   const label = () => {
     const i = Reveal.getIndices();
@@ -186,13 +230,17 @@ def measure_site(site: Path) -> dict[str, dict]:
 
 def summary(results: dict[str, dict]) -> str:
     lines = []
-    totals = dict.fromkeys(("slides", "continued", "tall", "wide", "fragments", "offscreen"), 0)
+    totals = dict.fromkeys(
+        ("slides", "continued", "orphans", "comments", "tall", "wide", "fragments", "offscreen"),
+        0,
+    )
     for name, r in results.items():
         counts = {k: (len(r[k]) if isinstance(r[k], list) else r[k]) for k in totals}
         for k in totals:
             totals[k] += counts[k]
         lines.append(
             f"{name:42} slides {counts['slides']:3}  continued {counts['continued']:3}  "
+            f"orphan lead-ins {counts['orphans']:2}  parted comments {counts['comments']:2}  "
             f"tall {counts['tall']:3}  "
             f"wide {counts['wide']:3}  fragments {counts['fragments']:3}  "
             f"off-screen {counts['offscreen']:3}  max height {max(r['heights'], default=0):5}  "
@@ -200,6 +248,7 @@ def summary(results: dict[str, dict]) -> str:
         )
     lines.append(
         f"{'all decks':42} slides {totals['slides']:3}  continued {totals['continued']:3}  "
+        f"orphan lead-ins {totals['orphans']:2}  parted comments {totals['comments']:2}  "
         f"tall {totals['tall']:3}  "
         f"wide {totals['wide']:3}  fragments {totals['fragments']:3}  "
         f"off-screen {totals['offscreen']:3}"
@@ -272,6 +321,12 @@ def test_no_code_or_table_is_clipped(decks: dict[str, dict]) -> None:
 def test_no_fragment_is_shown_off_screen(decks: dict[str, dict]) -> None:
     off = {name: r["offscreen"] for name, r in decks.items() if r["offscreen"]}
     assert not off, f"fragments shown off-screen (h/v:f): {off}"
+
+
+def test_no_lead_in_is_parted_from_what_it_introduces(decks: dict[str, dict]) -> None:
+    """No slide ends on a paragraph whose table, code, output or figure starts the next one."""
+    orphans = {name: r["orphans"] for name, r in decks.items() if r["orphans"]}
+    assert not orphans, f"lead-ins left at the bottom of a slide (h/v: text): {orphans}"
 
 
 def test_code_is_readable(decks: dict[str, dict]) -> None:

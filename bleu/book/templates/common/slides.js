@@ -6,14 +6,23 @@
  * slide taller than the deck is split into continuation slides, at a cell boundary where
  * possible, else at a paragraph, list item, table row (the header is repeated) or code line.
  * A heading is never left at the bottom of a slide, and a short comment stays with the code
- * cell above it. Only then is reveal.js initialised, so its "ready" event sees the final deck.
- * Nothing is loaded from anywhere.
+ * cell above it. Commentary stays with what it explains (keepWithWhatItExplains): a lead-in
+ * paragraph is not left at the bottom of a slide while the table, code, output or figure it
+ * introduces starts the next one (it moves on with it; if nothing else is on the slide, what
+ * it introduces is cut by rows or lines so that its first part stays), and a short comment
+ * just after a table, output or figure is not parted from it. Only then is reveal.js
+ * initialised, so its "ready" event sees the final deck. Nothing is loaded from anywhere.
  */
 (function () {
   "use strict";
 
   var MIN_PART = 70; // px: a unit starting this close to the bottom moves to the next slide
   var SHORT_COMMENT = 160; // px: prose this short after code stays with the code
+  var PADDING = 24; // px: a box overflowing by no more than this overflows by its padding
+  var minPart = MIN_PART; // 0 while a lead-in that cannot move forces a cut inside what follows
+  // what is no block of its own on a slide (prompts, the continuation title, the handout link)
+  var NOT_A_BLOCK = "script, style, aside, .jp-InputPrompt, .jp-OutputPrompt, .jp-Collapser, " +
+    ".site-continued-title, .MathJax_Preview, .site-full-cell";
 
   function whenMathJaxDone(done) {
     if (!(window.MathJax && MathJax.Hub && MathJax.Hub.Register)) {
@@ -121,9 +130,14 @@
       if (box.bottom - top <= limit) {
         continue;
       }
-      var startsLow = box.top - top > limit - MIN_PART;
+      var startsLow = box.top - top > limit - minPart;
       if (!(startsLow && i > first) && !isAtomic(kid)) {
         var inner = findBreak(kid, limit, top);
+        var over = box.bottom - top - limit;
+        if (!inner && over < PADDING) {
+          // only its padding (a code box's) overflows: cut what it holds a little higher
+          inner = findBreak(kid, limit - over - 1, top);
+        }
         if (inner) {
           return inner;
         }
@@ -170,6 +184,143 @@
       break;
     }
     return {node: container, offset: Array.prototype.indexOf.call(container.childNodes, kids[j])};
+  }
+
+  /* What a reader sees as one block of a slide: H(eading), P(aragraph), L(ist), T(able),
+     C(ode), O(utput text), F(igure), M(ath display); null for a mere wrapper. */
+  function blockKind(el) {
+    var tag = el.tagName;
+    if (isHeading(el)) {
+      return "H";
+    }
+    if (tag === "P") {
+      return "P";
+    }
+    if (tag === "UL" || tag === "OL") {
+      return "L";
+    }
+    if (tag === "TABLE") {
+      return "T";
+    }
+    if (tag === "PRE") {
+      return el.closest(".jp-OutputArea") ? "O" : "C";
+    }
+    if (/^(IMG|SVG|CANVAS|VIDEO)$/.test(tag)) {
+      return "F";
+    }
+    if (el.classList.contains("MathJax_Display")) {
+      return "M";
+    }
+    return null;
+  }
+
+  /* The blocks of `root` in document order (a block is not looked into). */
+  function blocksOf(root, out) {
+    out = out || [];
+    for (var i = 0; i < root.children.length; i++) {
+      var el = root.children[i];
+      if (el.matches(NOT_A_BLOCK)) {
+        continue;
+      }
+      var kind = blockKind(el);
+      if (!kind) {
+        blocksOf(el, out);
+      } else if (kind === "F" || el.textContent.trim()) {
+        out.push({el: el, kind: kind});
+      }
+    }
+    return out;
+  }
+
+  function pointRange(cut) {
+    var range = document.createRange();
+    range.setStart(cut.node, cut.offset);
+    return range;
+  }
+
+  /* The last block before `cut` and the first after it; null when the cut is inside a block
+     (a table cut between rows, code between lines). */
+  function blocksAround(slide, cut) {
+    var at = pointRange(cut);
+    var before = null;
+    var list = blocksOf(slide);
+    for (var i = 0; i < list.length; i++) {
+      var el = list[i].el;
+      if (at.comparePoint(el, 0) >= 0) {
+        return {before: before, after: list[i]};
+      }
+      if (at.comparePoint(el, el.childNodes.length) > 0) {
+        return null;
+      }
+      before = list[i];
+    }
+    return {before: before, after: null};
+  }
+
+  /* Something other than headings stays on the slide before `cut`. */
+  function keepsContent(slide, cut) {
+    var at = pointRange(cut);
+    return blocksOf(slide).some(function (b) {
+      return b.kind !== "H" && at.comparePoint(b.el, 0) < 0;
+    });
+  }
+
+  function isEarlier(cut, than) {
+    return pointRange(than).comparePoint(cut.node, cut.offset) < 0;
+  }
+
+  /* A cut between a paragraph and the table, code, output, figure or formula it leads to. */
+  function leavesLeadIn(around) {
+    return Boolean(around && around.before && around.after && around.before.kind === "P" &&
+      /^[TCOFM]$/.test(around.after.kind));
+  }
+
+  /* `cut` (from findBreak) moved so that commentary stays with what it explains:
+     - a lead-in (a paragraph just before a table, code, output, figure or formula) is not left
+       at the bottom: the cut moves before it (and before a heading above it); when nothing
+       but headings would stay, the cut goes inside what the lead-in introduces instead (rows
+       of a table, lines of code), so the lead-in keeps its first part;
+     - a short comment just after a table, output or figure does not start the next slide
+       alone: what it comments moves on with it (the whole of it if the two fit one slide,
+       else its last rows or lines). */
+  function keepWithWhatItExplains(slide, cut, limit, top) {
+    for (var attempt = 0; attempt < 4; attempt++) {
+      var around = blocksAround(slide, cut);
+      if (!around || !around.before || !around.after) {
+        return cut;
+      }
+      var b = around.before;
+      var a = around.after;
+      var better = null;
+      if (leavesLeadIn(around)) {
+        better = findBreak(slide, b.el.getBoundingClientRect().top - top, top);
+        if (!(better && isEarlier(better, cut) && keepsContent(slide, better))) {
+          minPart = 0;
+          better = findBreak(slide, limit, top);
+          minPart = MIN_PART;
+          var ok = better && keepsContent(slide, better) &&
+            !leavesLeadIn(blocksAround(slide, better));
+          return ok ? better : cut;
+        }
+      } else if (
+        a.kind === "P" && /^[TOF]$/.test(b.kind) &&
+        a.el.getBoundingClientRect().height < SHORT_COMMENT
+      ) {
+        var box = b.el.getBoundingClientRect();
+        var whole = box.height + a.el.getBoundingClientRect().height < limit - MIN_PART;
+        better = whole ? findBreak(slide, box.top - top, top) : null;
+        if (!(better && isEarlier(better, cut) && keepsContent(slide, better))) {
+          better = findBreak(slide, box.bottom - top - 1, top);
+        }
+        if (!(better && isEarlier(better, cut) && keepsContent(slide, better))) {
+          return cut;
+        }
+      } else {
+        return cut;
+      }
+      cut = better;
+    }
+    return cut;
   }
 
   /* The last h1-h3 of `section` (a copy, without its anchor), else `fallback`. */
@@ -297,6 +448,9 @@
       for (var guard = 0; guard < 40 && current.scrollHeight > limit; guard++) {
         var top = current.getBoundingClientRect().top;
         var cut = findBreak(current, limit, top);
+        if (cut) {
+          cut = keepWithWhatItExplains(current, cut, limit, top);
+        }
         if (!cut) {
           current.classList.add("site-unsplittable");
           break;
