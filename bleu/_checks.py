@@ -289,7 +289,7 @@ def check_segments(value: Any, name: str = "hypotheses", allow_none: bool = Fals
         )
     check_ordered(value, name, "a list of strings")
     items = value if type(value) is list else _as_list(value, name, "a list of strings")
-    if type(value) is list and all(type(item) is str for item in items):
+    if type(value) is list and set(map(type, items)) <= {str}:
         return items  # the common case, checked at C speed
     for i, item in enumerate(items):
         if item is None and allow_none:

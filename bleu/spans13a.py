@@ -170,8 +170,8 @@ def check_same_tokens(
     """Raise :class:`HashCollision` unless every token equals the head of its group.
 
     Token ``i`` spans ``codes[starts[i]:ends[i]]`` and belongs to group ``groups[i]``,
-    whose first token is ``heads[groups[i]]``. Comparing every token with its head, code
-    point by code point, makes hash-equal tokens provably equal.
+    whose first token is ``heads[groups[i]]``. Comparing every token with its head,
+    character by character, makes hash-equal tokens provably equal.
     """
     head = heads[groups]
     other = np.flatnonzero(head != np.arange(len(groups)))
