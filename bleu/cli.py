@@ -36,9 +36,10 @@ values of the several-systems JSON.
 With ``--tokenize none`` on already-tokenized text the figures equal multi-bleu.perl's.
 
 Robustness. Files are read in lockstep, :data:`bleu.cli_io.CHUNK_LINES` lines at a time;
-each chunk becomes segment statistics (:func:`bleu.vectorized.prepare`,
-:meth:`bleu.vectorized.EncodedReferences.sums` / ``.stats``) that are summed as they
-come, so the plain score keeps only running sums and the tests keep only the integer
+each chunk becomes segment statistics that are summed as they come (the plain 13a score:
+:func:`bleu.chunked.corpus_sums`, on two threads; otherwise
+:func:`bleu.vectorized.prepare` and :meth:`bleu.vectorized.EncodedReferences.sums` /
+``.stats``), so the plain score keeps only running sums and the tests keep only the integer
 statistics (``2 + 2 * max_order`` numbers a segment), never the text. A NUL byte, a line
 over :data:`bleu.cli_io.MAX_LINE_BYTES`, bytes that are not UTF-8 or corrupt gzip data
 stop the run at once (``python -m bleu /dev/zero -i /dev/zero`` reads 2 MiB, then stops).
@@ -64,6 +65,7 @@ from typing import Any, NoReturn
 import numpy as np
 
 from . import cli_io
+from .chunked import corpus_sums
 from .cli_io import InputError, LineSource
 from .sacrebleu_rules import SMOOTH_DEFAULTS, BleuOptions, bleu_of_sums
 from .significance import (
@@ -357,10 +359,16 @@ def read_corpus(
                 break
             for i, j in same:
                 same[i, j] = same[i, j] and hyp_lines[i] == hyp_lines[j]
+            n_segments += len(hyp_lines[0])
+            if not keep_rows and options.tokenize == "13a":  # sums only: the threaded path
+                for k, lines in enumerate(hyp_lines):
+                    part, chunk_nrefs = corpus_sums(lines, ref_lines, options)
+                    sums[k] += part
+                nrefs.add(chunk_nrefs)
+                continue
             _, encoded = prepare(hyp_lines[0], ref_lines, options)
             nrefs.add(encoded.nrefs)
             del ref_lines
-            n_segments += len(hyp_lines[0])
             if keep_rows and n_segments * width > MAX_CELLS:
                 raise InputError(
                     f"--max-order {options.max_ngram_order} with more than {n_segments:,} "

@@ -87,12 +87,25 @@ def test_only_a_front_end_request_counts_as_interactive(kernel, content, expecte
     assert interactive() is expected
 
 
-def test_an_interactive_kernel_gets_a_tqdm_bar(kernel):
+def test_an_interactive_kernel_gets_a_tqdm_bar_on_stdout(kernel, monkeypatch):
+    """JupyterLab draws stderr as a pink warning box: in a front end the bar is stdout's."""
     tqdm = pytest.importorskip("tqdm")
     kernel({"allow_stdin": True, "store_history": True})
-    bar = progress(range(4), desc="resampling", disable=True)
+    monkeypatch.setattr(sys, "stdout", Stream(tty=False))
+    monkeypatch.setattr(sys, "stderr", Stream(tty=False))
+    bar = progress(range(4), desc="resampling", mininterval=0)
     assert isinstance(bar, tqdm.std.tqdm)
     assert list(bar) == [0, 1, 2, 3]
+    assert "resampling" in sys.stdout.getvalue() and "4/4" in sys.stdout.getvalue()
+    assert sys.stderr.getvalue() == ""
+
+
+def test_a_terminal_bar_is_on_stderr(no_kernel, monkeypatch):
+    pytest.importorskip("tqdm")
+    monkeypatch.setattr(sys, "stdout", Stream(tty=True))
+    monkeypatch.setattr(sys, "stderr", Stream(tty=True))
+    assert list(progress(range(3), desc="resampling", mininterval=0)) == [0, 1, 2]
+    assert "3/3" in sys.stderr.getvalue() and sys.stdout.getvalue() == ""
 
 
 def test_a_kernel_without_get_parent_is_not_interactive(monkeypatch):
