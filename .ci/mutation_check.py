@@ -68,6 +68,8 @@ MODULES = (
     "nltk_rules",
     "sacrebleu_rules",
     "vectorized",
+    "spans13a",
+    "chunked",
     "explain",
     "soft",
     "significance",
@@ -79,7 +81,7 @@ SCORING = re.compile(
     r"bleu|score|stats|precision|brevity|closest|match|clip|count|method\d|^smooth$|combine"
     r"|explain|chrf|^ter$|nist|meteor|bootstrap|randomization|confidence|interval|p_value"
     r"|sums|rows|estimate|expected|^total$|survival|factors|reference_ngrams|token_list_block"
-    r"|floored_log|smoothing_constant"
+    r"|floored_log|smoothing_constant|token_spans|token_hashes|hashed_tokens|code_points"
 )
 #: ... and not this: argument checks, gradients (tested against finite differences, not a
 #: library), iterators, display helpers, and result-object conveniences.
@@ -97,6 +99,7 @@ PARITY_TESTS = (  # the quickest killers first: pytest -x stops at the first fai
     "tests/test_reference_parity.py",
     "tests/test_smoothing_parity.py",
     "tests/test_vectorized.py",
+    "tests/test_chunked.py",
     "tests/test_significance.py",
     "tests/test_sacre.py",
     "tests/test_nltk_parity.py",

@@ -178,3 +178,24 @@ def test_a_segment_without_references_is_named_across_chunks(monkeypatch):
 def test_other_tokenizers_are_refused():
     with pytest.raises(ValueError, match="13a only"):
         chunked.corpus_sums(["a"], [["a"]], BleuOptions(tokenize="none"))
+
+
+def python_hash(token: str) -> int:
+    """The hash of bleu.spans13a written out with Python integers: sum c_j P**j, mixed."""
+    mask = 2**64 - 1
+    h = sum(ord(c) * pow(int(spans13a._P), j, 2**64) for j, c in enumerate(token)) & mask
+    for shift, factor in ((33, 0xFF51AFD7ED558CCD), (33, 0xC4CEB9FE1A85EC53), (33, None)):
+        h ^= h >> shift
+        if factor:
+            h = (h * factor) & mask
+    return h
+
+
+def test_token_hashes_follow_their_definition():
+    text = " the cat , the Straße „x“ \U0001f600 "
+    codes = spans13a.code_points(text)
+    starts, ends = spans13a.token_spans(codes, text)
+    tokens = [text[s:e] for s, e in zip(starts, ends)]
+    hashes = spans13a.token_hashes(codes, starts, ends).tolist()
+    assert hashes == [python_hash(t) for t in tokens]
+    assert hashes[0] == hashes[3] and len(set(hashes)) == len(set(tokens))
