@@ -18,6 +18,9 @@
 
   var MIN_PART = 70; // px: a unit starting this close to the bottom moves to the next slide
   var SHORT_COMMENT = 160; // px: prose this short after code stays with the code
+  // px kept free below a fitted slide: MathJax typesets a slide again when it shows, which
+  // made slides up to 16 px taller than measured (a 676 px slide fitted to 660)
+  var RESERVE = 48;
   var PADDING = 24; // px: a box overflowing by no more than this overflows by its padding
   var minPart = MIN_PART; // 0 while a lead-in that cannot move forces a cut inside what follows
   // what is no block of its own on a slide (prompts, the continuation title, the handout link)
@@ -436,7 +439,7 @@
   }
 
   function fitDeck(height, handout) {
-    var limit = height - 60; // room for MathJax typesetting a slide again once it shows
+    var limit = height - RESERVE;
     var leaves = Array.prototype.filter.call(
       document.querySelectorAll(".reveal .slides section"),
       function (s) { return !s.querySelector("section"); }
