@@ -22,7 +22,7 @@ Defined for notebook 10 (corpus BLEU and significance), which times it.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from itertools import chain
@@ -39,6 +39,9 @@ CHUNK_SEGMENTS = 2**13
 
 CHUNK_TOKENS = 2**21
 """Above this many tokens in a chunk, hashes are not used (the n-gram keys would overflow)."""
+
+MIN_CHUNK = 512
+"""The fewest segments a chunk holds: below twice this, a corpus is one chunk, no thread."""
 
 THREADS = min(2, os.cpu_count() or 1)
 """Chunks processed at the same time."""
@@ -159,7 +162,8 @@ def _chunk_job(
 
 
 def _bounds(n: int) -> list[tuple[int, int]]:
-    size = max(1, min(CHUNK_SEGMENTS, -(-n // THREADS)))
+    """Chunks of segments: one per thread (a small corpus is one chunk), at most CHUNK_SEGMENTS."""
+    size = max(1, n if n < 2 * MIN_CHUNK else min(CHUNK_SEGMENTS, -(-n // THREADS)))
     return [(start, min(start + size, n)) for start in range(0, n, size)]
 
 
@@ -177,8 +181,16 @@ def corpus_sums(
     sizes: set[int] = set()
     job = partial(_chunk_job, hyps, streams, options)
     bounds = _bounds(len(hyps))
-    with ThreadPoolExecutor(THREADS if len(bounds) > 1 else 1) as pool:
-        for sums, counts in pool.map(job, bounds):
+    if len(bounds) == 1:  # a small corpus: starting threads would cost more than they save
+        parts: Iterable[tuple[np.ndarray, set[int]]] = map(job, bounds)
+    else:
+        pool = ThreadPoolExecutor(THREADS)
+        parts = pool.map(job, bounds)
+    try:
+        for sums, counts in parts:
             total += sums
             sizes |= counts
+    finally:
+        if len(bounds) > 1:
+            pool.shutdown(cancel_futures=True)
     return total, sizes.pop() if len(sizes) == 1 else "var"

@@ -112,6 +112,7 @@ def test_sums_equal_sacrebleu_for_any_chunking(corpus, lowercase, max_order, chu
     options = BleuOptions(lowercase=lowercase, max_ngram_order=max_order)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(chunked, "CHUNK_SEGMENTS", chunk)
+        patch.setattr(chunked, "MIN_CHUNK", 1)
         patch.setattr(chunked, "THREADS", threads)
         sums, nrefs = chunked.corpus_sums(hyps, streams, options)
     assert sums.tolist() == sacre_sums(hyps, streams, lowercase, max_order)
@@ -124,6 +125,7 @@ def test_a_generated_corpus_in_many_chunks_equals_sacrebleu(monkeypatch):
     hyps = simulate_system(refs, "substitute", 0.3, seed=8)
     refs2 = simulate_system(refs, "reorder", 0.2, seed=9)
     monkeypatch.setattr(chunked, "CHUNK_SEGMENTS", 37)
+    monkeypatch.setattr(chunked, "MIN_CHUNK", 1)
     score = bleu.corpus_score(hyps, [refs, refs2])
     theirs = sacrebleu.corpus_bleu(hyps, [refs, refs2])
     assert abs(score.score - theirs.score) <= 1e-9
@@ -140,6 +142,7 @@ def test_shared_hashes_fall_back_to_string_tokens(monkeypatch):
     original = chunked._string_tokens
     monkeypatch.setattr(chunked, "_HASH_BITS", 3)
     monkeypatch.setattr(chunked, "CHUNK_SEGMENTS", 10)
+    monkeypatch.setattr(chunked, "MIN_CHUNK", 1)
     monkeypatch.setattr(chunked, "_string_tokens", lambda *a: calls.append(1) or original(*a))
     sums, _ = chunked.corpus_sums(hyps, [refs], BleuOptions())
     assert sums.tolist() == sacre_sums(hyps, [refs])
@@ -169,6 +172,7 @@ def test_check_same_tokens_catches_different_characters():
 
 def test_a_segment_without_references_is_named_across_chunks(monkeypatch):
     monkeypatch.setattr(chunked, "CHUNK_SEGMENTS", 2)
+    monkeypatch.setattr(chunked, "MIN_CHUNK", 1)
     hyps = ["a", "b", "c", "d", "e"]
     streams = [["a", "b", "c", None, "e"], ["a", None, "c", None, "e"]]
     with pytest.raises(ValueError, match="segment 3 has no reference"):
@@ -199,3 +203,12 @@ def test_token_hashes_follow_their_definition():
     hashes = spans13a.token_hashes(codes, starts, ends).tolist()
     assert hashes == [python_hash(t) for t in tokens]
     assert hashes[0] == hashes[3] and len(set(hashes)) == len(set(tokens))
+
+
+def test_a_small_corpus_is_one_chunk_without_threads(monkeypatch):
+    monkeypatch.setattr(chunked, "THREADS", 2)
+    monkeypatch.setattr(chunked, "ThreadPoolExecutor", None)  # would fail if used
+    hyps = ["the cat sat on the mat ."] * 1023
+    sums, _ = chunked.corpus_sums(hyps, [hyps], BleuOptions())
+    assert sums.tolist() == sacre_sums(hyps, [hyps])
+    assert chunked._bounds(1023) == [(0, 1023)] and len(chunked._bounds(1024)) == 2
