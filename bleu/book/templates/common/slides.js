@@ -92,10 +92,23 @@
     var walker = document.createTreeWalker(pre, NodeFilter.SHOW_TEXT);
     var range = document.createRange();
     var best = null;
+    var nodes = [];
     var node;
     while ((node = walker.nextNode())) {
+      nodes.push(node);
+    }
+    // the last text node with something visible: no cut after its last visible character
+    var lastShown = -1;
+    nodes.forEach(function (n, k) {
+      if (/\S/.test(n.nodeValue)) {
+        lastShown = k;
+      }
+    });
+    for (var k = 0; k <= lastShown; k++) {
+      node = nodes[k];
       var text = node.nodeValue;
-      for (var i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) {
+      var end = k === lastShown ? text.search(/\s*$/) : text.length;
+      for (var i = text.indexOf("\n"); i >= 0 && i < end; i = text.indexOf("\n", i + 1)) {
         range.setStart(node, i);
         range.setEnd(node, i + 1);
         var rects = range.getClientRects();
