@@ -296,9 +296,9 @@
        at the bottom: the cut moves before it (and before a heading above it); when nothing
        but headings would stay, the cut goes inside what the lead-in introduces instead (rows
        of a table, lines of code), so the lead-in keeps its first part;
-     - a short comment just after a table, output or figure does not start the next slide
-       alone: what it comments moves on with it (the whole of it if the two fit one slide,
-       else its last rows or lines). */
+     - a short comment just after a table, output or figure (after a table: one up to half a
+       slide high) does not start the next slide alone: what it comments moves on with it
+       (the whole of it if the two fit one slide, else its last rows or lines). */
   function keepWithWhatItExplains(slide, cut, limit, top) {
     for (var attempt = 0; attempt < 4; attempt++) {
       var around = blocksAround(slide, cut);
@@ -319,8 +319,10 @@
           return ok ? better : cut;
         }
       } else if (
-        a.kind === "P" && /^[TOF]$/.test(b.kind) &&
-        a.el.getBoundingClientRect().height < SHORT_COMMENT
+        a.kind === "P" && /^[TOF]$/.test(b.kind) && (
+          a.el.getBoundingClientRect().height < SHORT_COMMENT ||
+          // a table's last rows can keep a longer comment company
+          (b.kind === "T" && a.el.getBoundingClientRect().height < limit / 2))
       ) {
         var box = b.el.getBoundingClientRect();
         var whole = box.height + a.el.getBoundingClientRect().height < limit - MIN_PART;
