@@ -130,11 +130,14 @@ def chunk_sums(
     hyp_len = lengths[:n]
     counted = min(max_order, max(1, int(hyp_len.max(initial=0))))
     try:
-        matches = clipped_matches(ids, lengths, segment, slot, n, counted, check)
+        matches = clipped_matches(ids, lengths, segment, slot, n, counted, check, by_segment=False)
     except HashCollision:
         return chunk_sums(hyps, refs, counts, options, exact=True)
     ref_len = closest_lengths(hyp_len, lengths[n:], segment[n:])
-    return padded_sum(_rows(hyp_len, ref_len, matches, counted, min_total=0), max_order, 0)
+    no_matches = np.zeros((n, 0), dtype=np.int64)  # the rows' lengths and totals; matches below
+    sums = padded_sum(_rows(hyp_len, ref_len, no_matches, counted, min_total=0), max_order, 0)
+    sums[2 : 2 + counted] = matches
+    return sums
 
 
 def _chunk_references(

@@ -153,8 +153,10 @@ def clipped_matches(
     n_segments: int,
     max_order: int,
     same_unigrams: Callable[[np.ndarray, np.ndarray], None] | None = None,
+    by_segment: bool = True,
 ) -> np.ndarray:
-    """Clipped n-gram matches per segment and order, shape ``(n_segments, max_order)``.
+    """Clipped n-gram matches per segment and order, shape ``(n_segments, max_order)``
+    (with ``by_segment=False``, only their sums over the segments: shape ``(max_order,)``).
 
     The corpus is a list of *documents* (token id sequences, concatenated in ``ids``; the
     ``lengths`` say where each ends). Document ``d`` belongs to segment ``segment[d]``;
@@ -167,10 +169,10 @@ def clipped_matches(
     the distinct (segment, id) pairs) and the first token of each unigram, before any
     counting: ids that are hashes are checked there (:mod:`bleu.chunked`).
     """
-    matches = np.zeros((n_segments, max_order), dtype=np.int64)
+    matches = np.zeros((n_segments if by_segment else 1, max_order), dtype=np.int64)
     n_tokens = len(ids)
     if n_tokens == 0:
-        return matches
+        return matches if by_segment else matches[0]
     remaining = np.repeat(np.cumsum(lengths), lengths) - np.arange(n_tokens)  # left in the doc
     tok_segment = np.repeat(segment, lengths)
     tok_slot = np.repeat(slot, lengths)
@@ -184,7 +186,7 @@ def clipped_matches(
             grams, heads = _dense_rank(tok_segment * base + ids)
             if same_unigrams is not None:
                 same_unigrams(grams, heads)
-            owner, gram_segment = tok_slot, tok_segment[heads]
+            owner, gram_segment = tok_slot, tok_segment[heads] if by_segment else None
         else:
             keep = (remaining >= n) & good
             keep[:-1] &= good[1:]  # the (n-1)-gram suffix must have matched too
@@ -192,15 +194,19 @@ def clipped_matches(
             if len(pos) == 0:
                 break  # nothing matched at order n - 1: nothing can match above it
             grams, heads = _dense_rank(rank[pos] * base + ids[pos + n - 1])
-            owner, gram_segment = tok_slot[pos], tok_segment[pos[heads]]
+            owner = tok_slot[pos]
+            gram_segment = tok_segment[pos[heads]] if by_segment else None
         n_grams = len(heads)
         clipped = np.bincount(grams[owner == 0], minlength=n_grams)
         ref_max = np.zeros(n_grams, dtype=np.int64)
         for k in range(1, n_slots):
             np.maximum(ref_max, np.bincount(grams[owner == k], minlength=n_grams), out=ref_max)
         np.minimum(clipped, ref_max, out=clipped)
-        per_segment = np.bincount(gram_segment, weights=clipped, minlength=n_segments)
-        matches[:, n - 1] = per_segment.astype(np.int64)
+        if by_segment:
+            per_segment = np.bincount(gram_segment, weights=clipped, minlength=n_segments)
+            matches[:, n - 1] = per_segment.astype(np.int64)
+        else:
+            matches[0, n - 1] = clipped.sum()
         if n < max_order:
             if n == 1:
                 good, rank = (clipped > 0)[grams], grams
@@ -209,7 +215,7 @@ def clipped_matches(
                 good[pos] = (clipped > 0)[grams]
                 rank = np.zeros(n_tokens, dtype=np.int64)
                 rank[pos] = grams
-    return matches
+    return matches if by_segment else matches[0]
 
 
 def closest_lengths(
