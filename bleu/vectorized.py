@@ -19,8 +19,9 @@ processed in blocks, so memory is bounded by the block, not by the corpus; order
 the longest hypothesis of a block are known to be empty and are not counted.
 
 The public :func:`bleu.corpus_bleu`, :func:`bleu.corpus_score` and
-:func:`bleu.segment_stats` are this module's. The tests compare each function here
-directly with NLTK and sacreBLEU.
+:func:`bleu.segment_stats` are this module's (``corpus_score`` sums 13a text through
+:mod:`bleu.chunked`, which uses :func:`clipped_matches` on hashed tokens). The tests
+compare each function here directly with NLTK and sacreBLEU.
 
 Defined in notebook 10 (corpus BLEU and significance).
 
@@ -578,7 +579,12 @@ def corpus_score(
     effective_order: bool = False,
 ) -> BleuScore:
     """:func:`bleu.sacrebleu_rules.corpus_score`, vectorised: the same arguments, errors,
-    result and signature (equal to ``sacrebleu.corpus_bleu``)."""
+    result and signature (equal to ``sacrebleu.corpus_bleu``).
+
+    With the default ``13a`` tokenizer the sums come from :func:`bleu.chunked.corpus_sums`
+    (tokens found as arrays and named by checked hashes, chunks on two threads); with the
+    other tokenizers from :class:`EncodedReferences`.
+    """
     options = BleuOptions(
         tokenize, lowercase, smooth, smooth_value, max_ngram_order, effective_order
     )
