@@ -26,6 +26,7 @@ from run import WMT17, make_corpus  # noqa: E402
 
 import bleu  # noqa: E402
 from bleu import chunked, spans13a, tokenizers  # noqa: E402
+from bleu.sacrebleu_rules import BleuOptions  # noqa: E402
 from bleu.vectorized import _rows, clipped_matches, closest_lengths  # noqa: E402
 
 
@@ -38,10 +39,10 @@ def cpu_ms(func, rounds: int) -> tuple[float, object]:
     return statistics.median(times) * 1000, result
 
 
-def side_steps(texts: list[str], rounds: int, steps: dict[str, float]) -> tuple:
-    """Time the tokenization of one side of one chunk; return what hashed_tokens returns."""
+def side_steps(texts: list[str], rounds: int, steps: dict[str, float]) -> None:
+    """Time the tokenization of one side of one chunk, step by step."""
     lines = [t.rstrip() for t in texts]
-    ms, (joined, sentinel) = cpu_ms(lambda: chunked._joined(lines), rounds)
+    ms, (joined, sentinel) = cpu_ms(lambda: tokenizers.join_segments(lines), rounds)
     steps["join the segments"] += ms
     ms, text = cpu_ms(lambda: f" {tokenizers._prepare_13a(joined)} {sentinel} ", rounds)
     steps["13a clean-up (markup, entities)"] += ms
@@ -51,28 +52,19 @@ def side_steps(texts: list[str], rounds: int, steps: dict[str, float]) -> tuple:
     steps["13a rules: token spans"] += ms
     ms, _ = cpu_ms(lambda: spans13a.token_hashes(codes, starts, ends), rounds)
     steps["token hashes"] += ms
-    return chunked.hashed_tokens(texts, False)
 
 
 def chunk_steps(hyps: list[str], refs: list[str], rounds: int, steps: dict[str, float]) -> None:
     """Time every step of one chunk (one reference per segment) into ``steps``."""
-    hyp = side_steps(hyps, rounds, steps)
-    ref = side_steps(refs, rounds, steps)
+    side_steps(hyps, rounds, steps)
+    side_steps(refs, rounds, steps)
     n = len(hyps)
-    ids = np.concatenate([hyp[0], ref[0]])
-    lengths = np.concatenate([hyp[1], ref[1]])
+    ids, lengths, check = chunked._hashed_pair(hyps, refs, BleuOptions())
     segment = np.concatenate([np.arange(n), np.arange(n)])
     slot = np.concatenate([np.zeros(n, dtype=np.int64), np.ones(n, dtype=np.int64)])
-    shift = len(hyp[2])
-    codes = np.concatenate([hyp[2], ref[2]])
-    starts = np.concatenate([hyp[3], ref[3] + shift])
-    ends = np.concatenate([hyp[4], ref[4] + shift])
-
-    def check(groups: np.ndarray, heads: np.ndarray) -> None:
-        spans13a.check_same_tokens(codes, starts, ends, groups, heads)
 
     with_check, _ = cpu_ms(
-        lambda: clipped_matches(ids, lengths, segment, slot, n, 4, check), rounds
+        lambda: clipped_matches(ids, lengths, segment, slot, n, 4, check, False), rounds
     )
     without, _ = cpu_ms(
         lambda: clipped_matches(ids, lengths, segment, slot, n, 4, None, False), rounds

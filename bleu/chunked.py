@@ -16,7 +16,7 @@ different tokens share a hash (never seen on real text; forced in the tests) is 
 again with string tokens (:func:`bleu.vectorized.encode_segments`), so the sums are
 always exact.
 
-Defined for notebook 10 (corpus BLEU and significance), which times it.
+Shown in notebook 10 (corpus BLEU and significance), section "Why this is fast".
 """
 
 from __future__ import annotations
@@ -26,19 +26,21 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from itertools import chain
+from typing import NamedTuple
 
 import numpy as np
 
 from .sacrebleu_rules import BleuOptions, no_reference_message, padded_sum
 from .spans13a import HashCollision, check_same_tokens, code_points, token_hashes, token_spans
-from .tokenizers import _prepare_13a
+from .tokenizers import _prepare_13a, join_segments
 from .vectorized import Vocabulary, _rows, clipped_matches, closest_lengths, encode_segments
 
 CHUNK_SEGMENTS = 2**13
-"""The most segments one chunk holds (a chunk also stops at about CHUNK_TOKENS tokens)."""
+"""The most segments one chunk holds."""
 
 CHUNK_TOKENS = 2**21
-"""Above this many tokens in a chunk, hashes are not used (the n-gram keys would overflow)."""
+"""A chunk of this many tokens or more is counted with string tokens (hashed n-gram keys
+would overflow int64)."""
 
 MIN_CHUNK = 512
 """The fewest segments a chunk holds: below twice this, a corpus is one chunk, no thread."""
@@ -49,28 +51,20 @@ THREADS = min(2, os.cpu_count() or 1)
 _HASH_BITS = 40  # a token id is the top 40 bits of its hash: keys of <= 2**22 segments fit
 
 
-# Separators between joined segments: characters no 13a rule touches (not whitespace,
-# not punctuation), control characters first so that ASCII text stays one byte a character.
-_SEPARATORS = "".join(map(chr, (*range(0, 9), *range(14, 28), *range(0xE000, 0xE100))))
+class HashedTokens(NamedTuple):
+    """The 13a tokens of some texts: token ``i`` is ``codes[starts[i]:ends[i]]``."""
+
+    ids: np.ndarray  # the tokens' hashes (top bits, int64), text after text
+    lengths: np.ndarray  # tokens per text
+    codes: np.ndarray  # the code points of the joined, padded texts
+    starts: np.ndarray
+    ends: np.ndarray
 
 
-def _joined(lines: list[str]) -> tuple[str, str]:
-    """The lines joined by a separator character found in none of them, and that character."""
-    for sentinel in _SEPARATORS:
-        text = f" {sentinel} ".join(lines)
-        if text.count(sentinel) == len(lines) - 1:
-            return text, sentinel
-    raise ValueError("the text uses every separator character (controls and U+E000..U+E0FF)")
-
-
-def hashed_tokens(texts: list[str], lowercase: bool) -> tuple[np.ndarray, ...]:
-    """``(ids, lengths, codes, starts, ends)`` of the 13a tokens of ``texts``.
-
-    ``ids`` are the tokens' hashes (``int64``, concatenated), ``lengths`` the number of
-    tokens per text; token ``i`` is ``codes[starts[i]:ends[i]]``.
-    """
+def hashed_tokens(texts: list[str], lowercase: bool) -> HashedTokens:
+    """The 13a tokens of ``texts``, as spans of their code points, and their hashes."""
     lines = [t.lower().rstrip() for t in texts] if lowercase else [t.rstrip() for t in texts]
-    text, sentinel = _joined(lines)
+    text, sentinel = join_segments(lines)
     text = f" {_prepare_13a(text)} {sentinel} "  # mteval pads each segment with spaces
     codes = code_points(text)
     starts, ends = token_spans(codes, text)
@@ -80,7 +74,7 @@ def hashed_tokens(texts: list[str], lowercase: bool) -> tuple[np.ndarray, ...]:
     word = ~separator
     starts, ends = starts[word], ends[word]
     ids = (token_hashes(codes, starts, ends) >> np.uint64(64 - _HASH_BITS)).astype(np.int64)
-    return ids, lengths, codes, starts, ends
+    return HashedTokens(ids, lengths, codes, starts, ends)
 
 
 def _string_tokens(
@@ -96,14 +90,14 @@ def _hashed_pair(
     hyps: list[str], refs: list[str], options: BleuOptions
 ) -> tuple[np.ndarray, np.ndarray, Callable[[np.ndarray, np.ndarray], None]]:
     hyp, ref = hashed_tokens(hyps, options.lowercase), hashed_tokens(refs, options.lowercase)
-    shift = len(hyp[2])
+    shift = len(hyp.codes)
     check = partial(
         check_same_tokens,
-        np.concatenate([hyp[2], ref[2]]),
-        np.concatenate([hyp[3], ref[3] + shift]),
-        np.concatenate([hyp[4], ref[4] + shift]),
+        np.concatenate([hyp.codes, ref.codes]),
+        np.concatenate([hyp.starts, ref.starts + shift]),
+        np.concatenate([hyp.ends, ref.ends + shift]),
     )
-    return np.concatenate([hyp[0], ref[0]]), np.concatenate([hyp[1], ref[1]]), check
+    return np.concatenate([hyp.ids, ref.ids]), np.concatenate([hyp.lengths, ref.lengths]), check
 
 
 def chunk_sums(

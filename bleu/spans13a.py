@@ -6,8 +6,7 @@ neighbours, so the same tokens can be found without building any string: read th
 as an array of code points, mark where the rules would insert a space, and the tokens are
 the runs of non-space characters between the marks. Each token is then named by a 64-bit
 polynomial hash of its characters. All of it is numpy on large arrays, which releases the
-GIL, so a hypothesis stream and a reference stream are tokenized at the same time on two
-cores (see :mod:`bleu.vectorized`).
+GIL, so :mod:`bleu.chunked` tokenizes two chunks of a corpus at the same time.
 
 The rules, per character ``x`` of the segment padded with one space on each side:
 
@@ -21,7 +20,7 @@ The rules, per character ``x`` of the segment padded with one space on each side
 
 Hashes are exact only with a check: two different tokens may share a hash. The caller
 compares every token with the first token that shares its hash and segment
-(:func:`same_tokens`) and falls back to string tokens when any differs.
+(:func:`check_same_tokens`) and falls back to string tokens when any differs.
 
 >>> text = " It costs $3.50.  \\x00  U.S. troops "
 >>> codes = code_points(text)
@@ -29,7 +28,7 @@ compares every token with the first token that shares its hash and segment
 >>> [text[s:e] for s, e in zip(starts, ends)]
 ['It', 'costs', '$', '3.50', '.', '\\x00', 'U', '.', 'S', '.', 'troops']
 
-Used by notebook 10's fast path (through :mod:`bleu.vectorized`).
+Used by :mod:`bleu.chunked`, the path of ``bleu.corpus_score`` for 13a (notebook 10).
 """
 
 from __future__ import annotations

@@ -350,16 +350,27 @@ def segment_tokens(segment: str, tokenize: str, lowercase: bool) -> list[str]:
     return _FUNCTIONS[tokenize](segment.rstrip()).split()
 
 
-# Separators for a joined stream: private-use characters no tokenizer rule touches; one
-# absent from the text is used.
-_SENTINELS = tuple(chr(code) for code in range(0xE000, 0xE100))
+# Separators for a joined stream: characters no tokenizer rule touches and ``str.split``
+# keeps (not whitespace, not punctuation), control characters first so that ASCII text
+# stays ASCII (:mod:`bleu.chunked` reads it one byte a character).
+_SEPARATORS = "".join(map(chr, (*range(0, 9), *range(14, 28), *range(0xE000, 0xE100))))
 
 
-def _sentinel(text: str) -> str:
-    for char in _SENTINELS:
-        if char not in text:
-            return char
-    raise ValueError("the text uses every separator character U+E000..U+E0FF")
+def join_segments(lines: list[str]) -> tuple[str, str]:
+    """The lines joined by `` S `` for a separator character ``S`` found in none of them,
+    and ``S``.
+
+    >>> join_segments(["a\\x00b", "c"])
+    ('a\\x00b \\x01 c', '\\x01')
+    """
+    for separator in _SEPARATORS:
+        text = f" {separator} ".join(lines)
+        if text.count(separator) == max(len(lines) - 1, 0):
+            return text, separator
+    raise ValueError(
+        "the text uses every separator character (U+0000-U+0008, U+000E-U+001B and "
+        "U+E000-U+E0FF)"
+    )
 
 
 def tokenize_stream(segments: list[str], tokenize: str, lowercase: bool) -> tuple[list[str], str]:
@@ -381,11 +392,11 @@ def tokenize_stream(segments: list[str], tokenize: str, lowercase: bool) -> tupl
         if check_bool(lowercase, "lowercase")
         else [s.rstrip() for s in segments]
     )
-    sentinel = _sentinel("\n".join(lines))
+    joined, sentinel = join_segments(lines)
     if not lines:
         return [], sentinel
     if tokenize == "13a":
-        joined = _prepare_13a(f" {sentinel} ".join(lines))  # no clean-up step spans a separator
+        joined = _prepare_13a(joined)  # no clean-up step spans a separator
         return [*_apply_13a_rules(f" {joined} ").split(), sentinel], sentinel
     tokenizer = _FUNCTIONS[tokenize]
     tokens: list[str] = []

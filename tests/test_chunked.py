@@ -22,7 +22,7 @@ from test_tokenize import PIECES as TOKENIZER_PIECES
 from test_vectorized import raw_corpus
 
 import bleu
-from bleu import chunked, spans13a
+from bleu import chunked, spans13a, tokenizers
 from bleu.sacrebleu_rules import BleuOptions
 from bleu.simulate import generate_sentences, simulate_system
 
@@ -84,11 +84,12 @@ def test_code_points_use_the_narrowest_type(text, dtype):
 
 
 def test_separator_avoids_characters_of_the_text():
-    text, sentinel = chunked._joined(["a\x00b", "\x01"])
+    text, sentinel = tokenizers.join_segments(["a\x00b", "\x01"])
     assert sentinel == "\x02" and text == "a\x00b \x02 \x01"
-    everything = "".join(chunked._SEPARATORS)
+    everything = "".join(tokenizers._SEPARATORS)
     with pytest.raises(ValueError, match="every separator character"):
-        chunked._joined([everything, "x"])
+        tokenizers.join_segments([everything, "x"])
+    assert tokenizers.join_segments([]) == ("", "\x00")
 
 
 # --- sums against sacreBLEU's statistics ---------------------------------------------------
