@@ -26,7 +26,6 @@ from run import WMT17, make_corpus  # noqa: E402
 
 import bleu  # noqa: E402
 from bleu import chunked, spans13a, tokenizers  # noqa: E402
-from bleu.sacrebleu_rules import BleuOptions  # noqa: E402
 from bleu.vectorized import _rows, clipped_matches, closest_lengths  # noqa: E402
 
 
@@ -59,7 +58,7 @@ def chunk_steps(hyps: list[str], refs: list[str], rounds: int, steps: dict[str, 
     side_steps(hyps, rounds, steps)
     side_steps(refs, rounds, steps)
     n = len(hyps)
-    ids, lengths, check = chunked._hashed_pair(hyps, refs, BleuOptions())
+    ids, lengths, check = chunked._hashed_pair(hyps, chunked.hashed_tokens(refs, False), False)
     segment = np.concatenate([np.arange(n), np.arange(n)])
     slot = np.concatenate([np.zeros(n, dtype=np.int64), np.ones(n, dtype=np.int64)])
 

@@ -87,9 +87,11 @@ def _string_tokens(
 
 
 def _hashed_pair(
-    hyps: list[str], refs: list[str], options: BleuOptions
+    hyps: list[str], ref: HashedTokens, lowercase: bool
 ) -> tuple[np.ndarray, np.ndarray, Callable[[np.ndarray, np.ndarray], None]]:
-    hyp, ref = hashed_tokens(hyps, options.lowercase), hashed_tokens(refs, options.lowercase)
+    """Ids and lengths of the hypotheses' tokens then the references', and the check that
+    hash-equal tokens are equal."""
+    hyp = hashed_tokens(hyps, lowercase)
     shift = len(hyp.codes)
     check = partial(
         check_same_tokens,
@@ -101,21 +103,31 @@ def _hashed_pair(
 
 
 def chunk_sums(
-    hyps: list[str], refs: list[str], counts: np.ndarray, options: BleuOptions, exact: bool = False
+    hyps: list[str],
+    refs: list[str],
+    counts: np.ndarray,
+    options: BleuOptions,
+    ref_tokens: HashedTokens | None = None,
+    exact: bool = False,
 ) -> np.ndarray:
     """The column sums of the rows of one chunk.
 
     Segment ``i`` is ``hyps[i]`` against the next ``counts[i]`` strings of ``refs`` (the
-    references, segment by segment). With ``exact`` (or when a hash is shared by two
+    references, segment by segment); ``ref_tokens``, if given, are their hashed tokens
+    (several systems share them). With ``exact`` (or when a hash is shared by two
     different tokens, or the chunk is too large for hashed keys) tokens are strings, as in
     :func:`bleu.vectorized.segment_stats`.
     """
     max_order = options.max_ngram_order
     n = len(hyps)
-    pair = _string_tokens if exact else _hashed_pair
-    ids, lengths, check = pair(hyps, refs, options)
-    if check is not None and len(ids) >= CHUNK_TOKENS:
-        return chunk_sums(hyps, refs, counts, options, exact=True)
+    if exact:
+        ids, lengths, check = _string_tokens(hyps, refs, options)
+    else:
+        if ref_tokens is None:
+            ref_tokens = hashed_tokens(refs, options.lowercase)
+        ids, lengths, check = _hashed_pair(hyps, ref_tokens, options.lowercase)
+        if len(ids) >= CHUNK_TOKENS:
+            return chunk_sums(hyps, refs, counts, options, exact=True)
     segment = np.concatenate([np.arange(n), np.repeat(np.arange(n), counts)])
     first = np.cumsum(counts) - counts
     slot = np.concatenate(
@@ -151,10 +163,16 @@ def _chunk_references(
 
 
 def _chunk_job(
-    hyps: list[str], streams: list[list[str | None]], options: BleuOptions, bounds: tuple[int, int]
-) -> tuple[np.ndarray, set[int]]:
-    refs, counts = _chunk_references(streams, *bounds)
-    sums = chunk_sums(hyps[bounds[0] : bounds[1]], refs, counts, options)
+    systems: list[list[str]],
+    streams: list[list[str | None]],
+    options: BleuOptions,
+    bounds: tuple[int, int],
+) -> tuple[list[np.ndarray], set[int]]:
+    """Every system's sums over one chunk; the references are tokenized once for all."""
+    start, stop = bounds
+    refs, counts = _chunk_references(streams, start, stop)
+    ref_tokens = hashed_tokens(refs, options.lowercase)
+    sums = [chunk_sums(hyps[start:stop], refs, counts, options, ref_tokens) for hyps in systems]
     return sums, set(np.unique(counts).tolist())
 
 
@@ -164,30 +182,42 @@ def _bounds(n: int) -> list[tuple[int, int]]:
     return [(start, min(start + size, n)) for start in range(0, n, size)]
 
 
-def corpus_sums(
-    hyps: list[str], streams: list[list[str | None]], options: BleuOptions
-) -> tuple[np.ndarray, int | str]:
-    """The column sums of every segment's rows (``13a`` only) and the signature's ``nrefs``.
+def systems_sums(
+    systems: list[list[str]], streams: list[list[str | None]], options: BleuOptions
+) -> tuple[list[np.ndarray], int | str]:
+    """The column sums of every segment's rows (``13a`` only), one array per system, and
+    the signature's ``nrefs``.
 
-    ``streams`` are the reference streams, checked (sacreBLEU's layout: ``streams[k][i]``
-    is the k-th reference of segment ``i`` or ``None``). Chunks run on THREADS threads.
+    ``systems`` are hypothesis lists of one length; ``streams`` are the reference streams,
+    checked (sacreBLEU's layout: ``streams[k][i]`` is the k-th reference of segment ``i``
+    or ``None``). Chunks run on THREADS threads; each chunk's references are tokenized
+    once for all the systems.
     """
     if options.tokenize != "13a":
         raise ValueError(f"chunked sums tokenize with 13a only, not {options.tokenize!r}")
-    total = np.zeros(2 + 2 * options.max_ngram_order, dtype=np.int64)
+    totals = [np.zeros(2 + 2 * options.max_ngram_order, dtype=np.int64) for _ in systems]
     sizes: set[int] = set()
-    job = partial(_chunk_job, hyps, streams, options)
-    bounds = _bounds(len(hyps))
+    job = partial(_chunk_job, systems, streams, options)
+    bounds = _bounds(len(systems[0]))
     if len(bounds) == 1:  # a small corpus: starting threads would cost more than they save
-        parts: Iterable[tuple[np.ndarray, set[int]]] = map(job, bounds)
+        parts: Iterable[tuple[list[np.ndarray], set[int]]] = map(job, bounds)
     else:
         pool = ThreadPoolExecutor(THREADS)
         parts = pool.map(job, bounds)
     try:
         for sums, counts in parts:
-            total += sums
+            for total, part in zip(totals, sums):
+                total += part
             sizes |= counts
     finally:
         if len(bounds) > 1:
             pool.shutdown(cancel_futures=True)
-    return total, sizes.pop() if len(sizes) == 1 else "var"
+    return totals, sizes.pop() if len(sizes) == 1 else "var"
+
+
+def corpus_sums(
+    hyps: list[str], streams: list[list[str | None]], options: BleuOptions
+) -> tuple[np.ndarray, int | str]:
+    """:func:`systems_sums` of one system: its column sums and the signature's ``nrefs``."""
+    (sums,), nrefs = systems_sums([hyps], streams, options)
+    return sums, nrefs

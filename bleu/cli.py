@@ -37,7 +37,7 @@ With ``--tokenize none`` on already-tokenized text the figures equal multi-bleu.
 
 Robustness. Files are read in lockstep, :data:`bleu.cli_io.CHUNK_LINES` lines at a time;
 each chunk becomes segment statistics that are summed as they come (the plain 13a score:
-:func:`bleu.chunked.corpus_sums`, on two threads; otherwise
+:func:`bleu.chunked.systems_sums`, on two threads, the references tokenized once; otherwise
 :func:`bleu.vectorized.prepare` and :meth:`bleu.vectorized.EncodedReferences.sums` /
 ``.stats``), so the plain score keeps only running sums and the tests keep only the integer
 statistics (``2 + 2 * max_order`` numbers a segment), never the text. A NUL byte, a line
@@ -65,7 +65,7 @@ from typing import Any, NoReturn
 import numpy as np
 
 from . import cli_io
-from .chunked import corpus_sums
+from .chunked import systems_sums
 from .cli_io import InputError, LineSource
 from .sacrebleu_rules import SMOOTH_DEFAULTS, BleuOptions, bleu_of_sums
 from .significance import (
@@ -361,9 +361,9 @@ def read_corpus(
                 same[i, j] = same[i, j] and hyp_lines[i] == hyp_lines[j]
             n_segments += len(hyp_lines[0])
             if not keep_rows and options.tokenize == "13a":  # sums only: the threaded path
-                for k, lines in enumerate(hyp_lines):
-                    part, chunk_nrefs = corpus_sums(lines, ref_lines, options)
-                    sums[k] += part
+                parts, chunk_nrefs = systems_sums(hyp_lines, ref_lines, options)
+                for total, part in zip(sums, parts):
+                    total += part
                 nrefs.add(chunk_nrefs)
                 continue
             _, encoded = prepare(hyp_lines[0], ref_lines, options)

@@ -213,3 +213,16 @@ def test_a_small_corpus_is_one_chunk_without_threads(monkeypatch):
     sums, _ = chunked.corpus_sums(hyps, [hyps], BleuOptions())
     assert sums.tolist() == sacre_sums(hyps, [hyps])
     assert chunked._bounds(1023) == [(0, 1023)] and len(chunked._bounds(1024)) == 2
+
+
+def test_several_systems_share_the_references_tokens(monkeypatch):
+    refs = generate_sentences(1200, seed=4)
+    systems = [simulate_system(refs, kind, 0.2, seed=5) for kind in ("drop", "substitute")]
+    calls = []
+    original = chunked.hashed_tokens
+    monkeypatch.setattr(chunked, "hashed_tokens", lambda *a: calls.append(1) or original(*a))
+    monkeypatch.setattr(chunked, "THREADS", 2)
+    sums, nrefs = chunked.systems_sums(systems, [refs], BleuOptions())
+    assert [s.tolist() for s in sums] == [sacre_sums(hyps, [refs]) for hyps in systems]
+    assert nrefs == 1
+    assert len(calls) == 2 * (1 + len(systems))  # 2 chunks: references once, each system once
