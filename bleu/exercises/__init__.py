@@ -40,6 +40,9 @@ from fractions import Fraction
 from numbers import Integral, Number, Rational
 from typing import Any
 
+from .code import CODE_EXERCISES, check_code
+from .verdict import CheckResult
+
 _REGISTRY: dict[str, Exercise] = {}
 _LOADED = False
 
@@ -64,24 +67,6 @@ class Exercise:
     compare: Callable[[Any, Any], bool] | None = None
     notebook: str = ""
     tags: tuple[str, ...] = field(default_factory=tuple)
-
-
-@dataclass(frozen=True)
-class CheckResult:
-    """What :func:`check` found; prints as one line."""
-
-    exercise_id: str
-    correct: bool
-    message: str
-
-    def __str__(self) -> str:
-        return self.message
-
-    def __repr__(self) -> str:
-        return self.message
-
-    def __bool__(self) -> bool:
-        return self.correct
 
 
 def register(exercise: Exercise) -> Exercise:
@@ -381,6 +366,9 @@ def check(exercise_id: str, answer: Any) -> CheckResult:
     A number right to fewer figures (0.29 for 2/7) gets "Close: give more digits". An
     exercise with its own ``compare`` is checked by that function only.
     """
+    _load_all()
+    if exercise_id in CODE_EXERCISES:
+        return check_code(exercise_id, answer)
     exercise = get(exercise_id)
     expected = exercise.expected()
     if answer is None or answer is Ellipsis:
