@@ -195,6 +195,14 @@ def check_weight_tuple(value: Any, name: str = "weights") -> tuple[float, ...]:
     for w in weights:
         if isinstance(w, (bool, np.bool_)) or not isinstance(w, Real):
             raise TypeError(f"{name} must hold numbers, got {w!r}")
+        try:
+            float(w)
+        except OverflowError:  # an int or Fraction beyond the largest float (1.8e308)
+            shown = str(w) if len(str(w)) <= 20 else f"{str(w)[:12]}...({len(str(w))} digits)"
+            raise ValueError(
+                f"{name} holds a weight too large for a float ({shown}); weights are "
+                "usually fractions summing to 1"
+            ) from None
         if math.isnan(w):
             raise ValueError(f"{name} contains NaN")
         if math.isinf(w):
@@ -245,10 +253,19 @@ def check_corpus_shape(
 
 
 def weight_vectors(weights: Any) -> tuple[list[tuple[float, ...]], bool]:
-    """The weight vectors to score with, and whether the caller gave a list of them."""
+    """The weight vectors to score with, and whether to return a list of scores.
+
+    As NLTK (3.10.4) does, a list of scores only for *several* weight vectors: a list
+    holding one vector (``[(0.25,) * 4]``, ``np.array([[0.5, 0.5]])``) gives one float.
+
+    >>> weight_vectors([(0.5, 0.5)])
+    ([(0.5, 0.5)], False)
+    >>> weight_vectors([(0.5, 0.5), (1.0,)])
+    ([(0.5, 0.5), (1.0,)], True)
+    """
     if is_weight_list(weights):
-        vectors = list(weights)
-        return [check_weight_tuple(w, f"weights[{i}]") for i, w in enumerate(vectors)], True
+        vectors = [check_weight_tuple(w, f"weights[{i}]") for i, w in enumerate(weights)]
+        return vectors, len(vectors) > 1
     return [check_weight_tuple(weights, "weights")], False
 
 

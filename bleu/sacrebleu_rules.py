@@ -20,7 +20,7 @@ differ from NLTK's (and from the rest of :mod:`bleu`):
   Sentence-Level BLEU"): ``none``; ``floor`` (a zero count becomes ``smooth_value``,
   default 0.1); ``add-k`` (add ``smooth_value``, default 1, to matches and totals of
   orders n >= 2); ``exp`` (mteval's: the k-th zero precision becomes 1 / (2^k t_n));
-- ``effective_order`` leaves out the orders for which the hypothesis has no n-gram.
+- ``use_effective_order`` leaves out the orders for which the hypothesis has no n-gram.
 
 >>> result = corpus_score(["The cat sat on the mat."], [["The cat is on the mat."]])
 >>> print(result)
@@ -38,12 +38,13 @@ Defined in notebook 08 (libraries); the statistics rows in notebook 10.
 
 from __future__ import annotations
 
+import functools
 import json
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from numbers import Real
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 import numpy as np
 
@@ -62,6 +63,8 @@ from .tokenizers import check_tokenizer_name, segment_tokens
 
 SMOOTH_DEFAULTS: dict[str, float | None] = {"none": None, "floor": 0.1, "add-k": 1, "exp": None}
 """sacreBLEU's smoothing methods and the default ``smooth_value`` of each."""
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 LOG_ZERO = -9999999999  # sacreBLEU's stand-in for log(0): the score underflows to 0.0
 
@@ -142,14 +145,15 @@ class BleuScore:
 # --- the options ----------------------------------------------------------------------
 
 
-def _check_smoothing(smooth: Any, smooth_value: Any) -> None:
-    if not isinstance(smooth, str):
+def _check_smoothing(smooth_method: Any, smooth_value: Any) -> None:
+    if not isinstance(smooth_method, str):
         raise TypeError(
-            f"smooth must be one of {', '.join(SMOOTH_DEFAULTS)}, not {type(smooth).__name__}"
+            f"smooth_method must be one of {', '.join(SMOOTH_DEFAULTS)}, "
+            f"not {type(smooth_method).__name__}"
         )
-    if smooth not in SMOOTH_DEFAULTS:
+    if smooth_method not in SMOOTH_DEFAULTS:
         raise ValueError(
-            f"smooth={smooth!r} is not a known smoothing method; "
+            f"smooth_method={smooth_method!r} is not a known smoothing method; "
             f"choose one of {', '.join(SMOOTH_DEFAULTS)}"
         )
     if smooth_value is None:
@@ -160,14 +164,59 @@ def _check_smoothing(smooth: Any, smooth_value: Any) -> None:
         raise ValueError(f"smooth_value must be finite and >= 0, got {smooth_value!r}")
 
 
+OLD_NAMES: dict[str, str] = {"smooth": "smooth_method", "effective_order": "use_effective_order"}
+"""This package's first keyword names and the sacreBLEU names that replaced them."""
+
+
+def sacrebleu_names(keywords: dict[str, Any]) -> dict[str, Any]:
+    """``keywords`` with the old names (``smooth``, ``effective_order``) renamed to
+    sacreBLEU's; both names of one option at once is a ``TypeError`` naming both.
+
+    >>> sacrebleu_names({"smooth": "floor", "tokenize": "none"})
+    {'tokenize': 'none', 'smooth_method': 'floor'}
+    >>> sacrebleu_names({"smooth": "floor", "smooth_method": "exp"})
+    Traceback (most recent call last):
+    ...
+    TypeError: smooth_method= and smooth= name the same option (smooth is its old name): give smooth_method only
+    """
+    out = dict(keywords)
+    for old, new in OLD_NAMES.items():
+        if old in out:
+            if new in out:
+                raise TypeError(
+                    f"{new}= and {old}= name the same option ({old} is its old name): "
+                    f"give {new} only"
+                )
+            out[new] = out.pop(old)
+    return out
+
+
+def accepts_old_names(func: F) -> F:
+    """Let ``func`` take the old keywords ``smooth=`` and ``effective_order=`` as well as
+    sacreBLEU's ``smooth_method=`` and ``use_effective_order=`` (see :func:`sacrebleu_names`).
+
+    The old names are kept as aliases so that code written before the renaming still runs.
+    """
+
+    @functools.wraps(func)
+    def with_old_names(*args: Any, **kwargs: Any) -> Any:
+        if kwargs and not OLD_NAMES.keys().isdisjoint(kwargs):
+            kwargs = sacrebleu_names(kwargs)
+        return func(*args, **kwargs)
+
+    return with_old_names  # type: ignore[return-value]
+
+
 @dataclass(frozen=True)
 class BleuOptions:
     """sacreBLEU's choices that change the score, checked once when made.
 
     Every function that scores raw text (:func:`corpus_score`, the vectorised twin, the
-    significance tests, the command line) takes its options through one of these.
+    significance tests, the command line) takes its options through one of these. The
+    fields carry sacreBLEU's keyword names; the old names ``smooth`` and
+    ``effective_order`` are accepted as keywords and readable as properties.
 
-    >>> BleuOptions(smooth="floor").signature(nrefs=1).rsplit("|", 1)[0]
+    >>> BleuOptions(smooth_method="floor").signature(nrefs=1).rsplit("|", 1)[0]
     'nrefs:1|case:mixed|eff:no|tok:13a|smooth:floor[0.10]'
     >>> BleuOptions(tokenize="14a")
     Traceback (most recent call last):
@@ -177,24 +226,36 @@ class BleuOptions:
 
     tokenize: str = "13a"
     lowercase: bool = False
-    smooth: str = "exp"
+    smooth_method: str = "exp"
     smooth_value: float | None = None
     max_ngram_order: int = 4
-    effective_order: bool = False
+    use_effective_order: bool = False
 
     def __post_init__(self) -> None:
         check_tokenizer_name(self.tokenize)
-        _check_smoothing(self.smooth, self.smooth_value)
+        _check_smoothing(self.smooth_method, self.smooth_value)
         set_ = object.__setattr__
         set_(self, "lowercase", check_bool(self.lowercase, "lowercase"))
         order = check_order(self.max_ngram_order, "max_ngram_order", limit=MAX_ORDER)
         set_(self, "max_ngram_order", order)
-        set_(self, "effective_order", check_bool(self.effective_order, "effective_order"))
+        effective = check_bool(self.use_effective_order, "use_effective_order")
+        set_(self, "use_effective_order", effective)
+
+    @property
+    def smooth(self) -> str:
+        """The old name of :attr:`smooth_method`."""
+        return self.smooth_method
+
+    @property
+    def effective_order(self) -> bool:
+        """The old name of :attr:`use_effective_order`."""
+        return self.use_effective_order
 
     @property
     def smoothing_constant(self) -> float | None:
         """The ``smooth_value`` in force: the one given, else the method's default."""
-        return SMOOTH_DEFAULTS[self.smooth] if self.smooth_value is None else self.smooth_value
+        default = SMOOTH_DEFAULTS[self.smooth_method]
+        return default if self.smooth_value is None else self.smooth_value
 
     def tokens(self, segment: str) -> list[str]:
         """One segment as tokens: lowercased if asked, stripped, tokenized, split."""
@@ -210,12 +271,14 @@ class BleuOptions:
 
         value = self.smoothing_constant
         smooth = (
-            self.smooth if SMOOTH_DEFAULTS[self.smooth] is None else f"{self.smooth}[{value:.2f}]"
+            self.smooth_method
+            if SMOOTH_DEFAULTS[self.smooth_method] is None
+            else f"{self.smooth_method}[{value:.2f}]"
         )
         parts = [
             f"nrefs:{nrefs}",
             f"case:{'lc' if self.lowercase else 'mixed'}",
-            f"eff:{'yes' if self.effective_order else 'no'}",
+            f"eff:{'yes' if self.use_effective_order else 'no'}",
             f"tok:{self.tokenize}",
             f"smooth:{smooth}",
         ]
@@ -223,6 +286,10 @@ class BleuOptions:
             parts.append(f"ngram:{self.max_ngram_order}")
         parts.append(f"version:bleu-{__version__}")
         return "|".join(parts)
+
+
+# The dataclass's own __init__, taught the old keyword names (BleuOptions(smooth="floor")).
+BleuOptions.__init__ = accepts_old_names(BleuOptions.__init__)  # type: ignore[method-assign]
 
 
 # --- argument checks -----------------------------------------------------------------
@@ -364,22 +431,29 @@ def _floored_log(x: float) -> float:
     return math.log(x) if x != 0.0 else LOG_ZERO
 
 
+@accepts_old_names
 def score_from_stats(
     stats: Any,
-    smooth: str = "exp",
+    smooth_method: str = "exp",
     smooth_value: float | None = None,
-    effective_order: bool = False,
+    use_effective_order: bool = False,
     signature: str = "",
 ) -> BleuScore:
     """BLEU from summed sufficient statistics ``[c, r, m_1..m_N, t_1..t_N]`` (see module doc).
 
     ``stats`` may also be the 2-D per-segment array of :func:`segment_stats`; its rows are
     added up first. The arithmetic follows sacreBLEU's ``BLEU.compute_bleu`` step by step.
+    ``smooth=`` and ``effective_order=`` are accepted as old names of ``smooth_method=``
+    and ``use_effective_order=``.
 
     >>> print(score_from_stats([7, 7, 6, 4, 2, 1, 7, 6, 5, 4]))
     BLEU = 48.89 85.7/66.7/40.0/25.0 (BP = 1.000 ratio = 1.000 hyp_len = 7 ref_len = 7)
     """
-    options = BleuOptions(smooth=smooth, smooth_value=smooth_value, effective_order=effective_order)
+    options = BleuOptions(
+        smooth_method=smooth_method,
+        smooth_value=smooth_value,
+        use_effective_order=use_effective_order,
+    )
     array = check_stats(stats, "stats")
     return bleu_of_sums(array.sum(axis=0) if array.ndim == 2 else array, options, signature)
 
@@ -394,16 +468,32 @@ def bleu_of_sums(sums: np.ndarray, options: BleuOptions, signature: str = "") ->
     sums = check_stats(sums, "sums")
     if sums.ndim != 1:
         raise ValueError("sums must be one row of summed statistics; add the rows up first")
-    smooth, value, effective_order = (
-        options.smooth,
-        options.smoothing_constant,
-        options.effective_order,
-    )
     sys_len, ref_len, *rest = (int(x) for x in sums)
     order = len(rest) // 2
-    correct: list = rest[:order]
-    total: list = rest[order:]
+    return bleu_of_counts(sys_len, ref_len, rest[:order], rest[order:], options, signature)
 
+
+def bleu_of_counts(
+    sys_len: int,
+    ref_len: int,
+    correct: list,
+    total: list,
+    options: BleuOptions,
+    signature: str = "",
+) -> BleuScore:
+    """sacreBLEU's ``BLEU.compute_bleu``: the score of checked counts (unchecked, internal).
+
+    ``correct`` and ``total`` are the matches and hypothesis n-grams of each order, plain
+    ints in lists that become the result's ``counts`` and ``totals`` (``add-k`` adds to
+    them, as sacreBLEU does). :func:`bleu_of_sums` checks a row and calls this; the lean
+    :func:`bleu.lean.sentence_score` calls it with counts it has just made.
+    """
+    smooth, value, effective_order = (
+        options.smooth_method,
+        options.smoothing_constant,
+        options.use_effective_order,
+    )
+    order = len(correct)
     bp = brevity_penalty(ref_len, sys_len, both_empty=1.0)
     precisions = [0.0] * order
     if not any(correct):  # nothing matches: score 0 (and no smoothing is reported)
@@ -435,19 +525,22 @@ def bleu_of_sums(sums: np.ndarray, options: BleuOptions, signature: str = "") ->
 # --- the public scores ---------------------------------------------------------------
 
 
+@accepts_old_names
 def corpus_score(
     hypotheses: Sequence[str],
     references: Sequence[Sequence[str | None]],
     tokenize: str = "13a",
     lowercase: bool = False,
-    smooth: str = "exp",
+    smooth_method: str = "exp",
     smooth_value: float | None = None,
     max_ngram_order: int = 4,
-    effective_order: bool = False,
+    use_effective_order: bool = False,
 ) -> BleuScore:
     """Corpus BLEU on raw strings, equal to ``sacrebleu.corpus_bleu`` (0-100 scale).
 
     ``references[k][i]`` is the k-th reference of hypothesis ``i`` (sacreBLEU's streams).
+    The keywords are sacreBLEU's; ``smooth=`` and ``effective_order=`` are accepted as
+    old names of ``smooth_method=`` and ``use_effective_order=``.
 
     >>> hyps = ["It is a guide.", "He reads."]
     >>> refs = [["It is a guide to action.", "He reads the book."]]
@@ -456,7 +549,7 @@ def corpus_score(
     (38.7539, [8, 4, 2, 1], [8, 6, 4, 2], 12)
     """
     options = BleuOptions(
-        tokenize, lowercase, smooth, smooth_value, max_ngram_order, effective_order
+        tokenize, lowercase, smooth_method, smooth_value, max_ngram_order, use_effective_order
     )
     hyps, per_segment = _prepare(hypotheses, references, options)
     stats = _stats(hyps, per_segment, options, trim=True)
@@ -464,19 +557,22 @@ def corpus_score(
     return bleu_of_sums(padded_sum(stats, options.max_ngram_order, 0), options, signature)
 
 
+@accepts_old_names
 def sentence_score(
     hypothesis: str,
     references: Sequence[str],
     tokenize: str = "13a",
     lowercase: bool = False,
-    smooth: str = "exp",
+    smooth_method: str = "exp",
     smooth_value: float | None = None,
     max_ngram_order: int = 4,
-    effective_order: bool = True,
+    use_effective_order: bool = True,
 ) -> BleuScore:
     """Sentence BLEU on raw strings, equal to ``sacrebleu.sentence_bleu`` (0-100 scale).
 
-    ``references`` is a list of reference strings for this one hypothesis.
+    ``references`` is a list of reference strings for this one hypothesis. Keywords as
+    :func:`corpus_score`. This is the step-by-step form (a one-segment corpus); the
+    package exports the lean :func:`bleu.lean.sentence_score`.
 
     >>> print(sentence_score("It is a guide.", ["It is a guide to action."]))
     BLEU = 47.40 100.0/75.0/66.7/50.0 (BP = 0.670 ratio = 0.714 hyp_len = 5 ref_len = 7)
@@ -490,8 +586,8 @@ def sentence_score(
         [[ref] for ref in refs],
         tokenize=tokenize,
         lowercase=lowercase,
-        smooth=smooth,
+        smooth_method=smooth_method,
         smooth_value=smooth_value,
         max_ngram_order=max_ngram_order,
-        effective_order=effective_order,
+        use_effective_order=use_effective_order,
     )

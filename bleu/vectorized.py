@@ -61,6 +61,7 @@ from .sacrebleu_rules import (
     LOG_ZERO,
     BleuOptions,
     BleuScore,
+    accepts_old_names,
     bleu_of_sums,
     check_hypotheses,
     check_streams,
@@ -568,15 +569,16 @@ def segment_stats(
     return refs.stats(hyps)
 
 
+@accepts_old_names
 def corpus_score(
     hypotheses: Sequence[str],
     references: Sequence[Sequence[str | None]],
     tokenize: str = "13a",
     lowercase: bool = False,
-    smooth: str = "exp",
+    smooth_method: str = "exp",
     smooth_value: float | None = None,
     max_ngram_order: int = 4,
-    effective_order: bool = False,
+    use_effective_order: bool = False,
 ) -> BleuScore:
     """:func:`bleu.sacrebleu_rules.corpus_score`, vectorised: the same arguments, errors,
     result and signature (equal to ``sacrebleu.corpus_bleu``).
@@ -586,7 +588,7 @@ def corpus_score(
     other tokenizers from :class:`EncodedReferences`.
     """
     options = BleuOptions(
-        tokenize, lowercase, smooth, smooth_value, max_ngram_order, effective_order
+        tokenize, lowercase, smooth_method, smooth_value, max_ngram_order, use_effective_order
     )
     if options.tokenize == "13a":  # the default: tokenized as arrays, on two threads
         from .chunked import corpus_sums
@@ -598,11 +600,12 @@ def corpus_score(
     return bleu_of_sums(refs.sums(hyps), options, options.signature(refs.nrefs))
 
 
+@accepts_old_names
 def scores_from_stats(
     sums: Any,
-    smooth: str = "exp",
+    smooth_method: str = "exp",
     smooth_value: float | None = None,
-    effective_order: bool = False,
+    use_effective_order: bool = False,
 ) -> np.ndarray:
     """BLEU (0-100) of each row of summed statistics ``[c, r, m_1..m_N, t_1..t_N]``.
 
@@ -614,7 +617,11 @@ def scores_from_stats(
     >>> scores_from_stats([[7, 7, 6, 4, 2, 1, 7, 6, 5, 4], [7, 7, 0, 0, 0, 0, 7, 6, 5, 4]])
     array([48.89230224,  0.        ])
     """
-    options = BleuOptions(smooth=smooth, smooth_value=smooth_value, effective_order=effective_order)
+    options = BleuOptions(
+        smooth_method=smooth_method,
+        smooth_value=smooth_value,
+        use_effective_order=use_effective_order,
+    )
     return bleu_of_sum_rows(np.atleast_2d(check_stats(sums, "sums")).astype(np.float64), options)
 
 
