@@ -1,0 +1,201 @@
+"""Code exercise of notebook 07: sentence BLEU from the pieces.
+
+``sentence_bleu(references, hypothesis) = BP * exp(sum_n 1/4 log p_n)`` for n = 1..4,
+with ``p_n`` the modified precisions, ``BP`` the brevity penalty against the closest
+reference length, no smoothing: 0.0 as soon as one ``p_n`` is 0 (Papineni et al., 2002).
+The student may call the package's pieces, :func:`bleu.modified_precision`,
+:func:`bleu.closest_ref_length` and :func:`bleu.brevity_penalty`; the expected behaviour is
+:func:`bleu.sentence_bleu` with its default arguments.
+
+Most random hypotheses are a reference with a few tokens changed, dropped or added (and
+some cut short, so that the brevity penalty is below 1), so that most of them have matches
+at every order; the rest are drawn freely and often have a zero precision.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from collections.abc import Hashable, Sequence
+from fractions import Fraction
+
+from ..brevity import brevity_penalty, closest_ref_length
+from ..data import load_example
+from ..nltk_rules import sentence_bleu
+from ..precision import modified_precision
+from .code import CodeExercise, Mistake, register_code
+
+References = Sequence[Sequence[Hashable]]
+Tokens = Sequence[Hashable]
+
+VOCABULARY = ("a", "b", "c", "d", "e")
+
+
+def expected_bleu(references: References, hypothesis: Tokens) -> float:
+    """``bleu.sentence_bleu`` with uniform weights over 4 orders and no smoothing."""
+    return sentence_bleu(references, hypothesis)
+
+
+def _examples() -> list[tuple[list[list[str]], list[str]]]:
+    """The running example, with and without its final period, Ca1 against itself, and
+    'the cat sat' (no 4-gram)."""
+    running = load_example("running")
+    refs, ca1 = running.reference_tokens(), running.candidate_tokens("Ca1")
+    with_period = [*ca1[:-1], ca1[-1] + "."]
+    cat_sat = "the cat sat".split()
+    return [(refs, ca1), (refs, with_period), ([ca1], ca1), ([cat_sat], cat_sat)]
+
+
+NAMES = (
+    ("references", "candidate"),
+    ("references", "with_period"),
+    ("[candidate]", "candidate"),
+    ("[cat_sat]", "cat_sat"),
+)
+"""How notebook 07 names the arguments of each of its examples (the order of _examples)."""
+
+
+def show_call(case: tuple) -> str:
+    """The call as code: the notebook's own names for its examples, else the values."""
+    for names, example in zip(NAMES, _examples()):
+        if list(case) == list(example):
+            return f"sentence_bleu({names[0]}, {names[1]})"
+    references, hypothesis = case
+    return f"sentence_bleu({references!r}, {hypothesis!r})"
+
+
+def _random_case(rng: random.Random) -> tuple[list[list[str]], list[str]]:
+    references = [
+        [rng.choice(VOCABULARY) for _ in range(rng.randint(2, 10))]
+        for _ in range(rng.randint(1, 3))
+    ]
+    if rng.random() < 0.7:
+        hypothesis = list(rng.choice(references))
+        for _ in range(rng.randint(0, 2)):
+            position = rng.randint(0, len(hypothesis))
+            edit = rng.choice(("change", "drop", "add"))
+            if edit == "add" or position == len(hypothesis):
+                hypothesis.insert(position, rng.choice(VOCABULARY))
+            elif edit == "drop":
+                del hypothesis[position]
+            else:
+                hypothesis[position] = rng.choice(VOCABULARY)
+        if len(hypothesis) > 4 and rng.random() < 0.4:  # cut short: the brevity penalty bites
+            hypothesis = hypothesis[: rng.randint(4, len(hypothesis) - 1)]
+    else:
+        hypothesis = [rng.choice(VOCABULARY) for _ in range(rng.randint(0, 9))]
+    return references, hypothesis
+
+
+def _precisions(references: References, hypothesis: Tokens) -> list[Fraction]:
+    return [modified_precision(references, hypothesis, n) for n in range(1, 5)]
+
+
+def _bp(references: References, hypothesis: Tokens) -> float:
+    c = len(hypothesis)
+    return brevity_penalty(closest_ref_length(references, c), c)
+
+
+def _geometric(p: Sequence[Fraction]) -> float:
+    if any(p_n == 0 for p_n in p):
+        return 0.0
+    return math.exp(math.fsum(0.25 * math.log(p_n) for p_n in p))
+
+
+def _arithmetic(references: References, hypothesis: Tokens) -> float:
+    return _bp(references, hypothesis) * float(sum(_precisions(references, hypothesis))) / 4
+
+
+def _no_penalty(references: References, hypothesis: Tokens) -> float:
+    return _geometric(_precisions(references, hypothesis))
+
+
+def _zeros_skipped(references: References, hypothesis: Tokens) -> float:
+    """Documents 000 and 001: a zero precision adds nothing to the sum of logs."""
+    p = _precisions(references, hypothesis)
+    if all(p_n == 0 for p_n in p):
+        return 0.0
+    return _bp(references, hypothesis) * math.exp(
+        math.fsum(0.25 * math.log(p_n) for p_n in p if p_n > 0)
+    )
+
+
+def _longest_reference(references: References, hypothesis: Tokens) -> float:
+    c = len(hypothesis)
+    bp = brevity_penalty(max(len(ref) for ref in references), c)
+    return bp * _geometric(_precisions(references, hypothesis))
+
+
+def _bp_arguments_swapped(references: References, hypothesis: Tokens) -> float:
+    c = len(hypothesis)
+    bp = brevity_penalty(c, closest_ref_length(references, c))
+    return bp * _geometric(_precisions(references, hypothesis))
+
+
+def _no_clipping(references: References, hypothesis: Tokens) -> float:
+    """Precision without clipping: every hypothesis n-gram found in some reference counts."""
+    p = []
+    for n in range(1, 5):
+        grams = Counter(tuple(hypothesis[i : i + n]) for i in range(len(hypothesis) - n + 1))
+        known = {tuple(ref[i : i + n]) for ref in references for i in range(len(ref) - n + 1)}
+        found = sum(k for gram, k in grams.items() if gram in known)
+        p.append(Fraction(found, max(1, sum(grams.values()))))
+    return _bp(references, hypothesis) * _geometric(p)
+
+
+SENTENCE_BLEU = register_code(
+    CodeExercise(
+        id="ch07.code-sentence-bleu",
+        name="sentence_bleu",
+        signature="sentence_bleu(references, hypothesis)",
+        task="Return BLEU-4 as a float: BP * exp(sum of 0.25 * log p_n) for n = 1..4, with r "
+        "the closest reference length; 0.0 when a p_n is 0 (no smoothing).",
+        reference=expected_bleu,
+        examples=_examples,
+        random_case=_random_case,
+        mistakes=(
+            Mistake(
+                "arithmetic mean",
+                _arithmetic,
+                "BLEU takes the geometric mean of p_1..p_4, exp(sum of 0.25 * log p_n), not "
+                "their arithmetic mean",
+            ),
+            Mistake(
+                "zero precision skipped",
+                _zeros_skipped,
+                "a zero p_n makes BLEU 0 (log 0 is -infinity): return 0.0 rather than leaving "
+                "that order out of the sum, as documents 000 and 001 do",
+            ),
+            Mistake(
+                "no brevity penalty",
+                _no_penalty,
+                "multiply by the brevity penalty: brevity_penalty(closest_ref_length(references, "
+                "c), c) with c = len(hypothesis)",
+            ),
+            Mistake(
+                "longest reference",
+                _longest_reference,
+                "r is the length of the reference closest to c (ties to the shorter), not the "
+                "longest reference",
+            ),
+            Mistake(
+                "brevity_penalty's arguments swapped",
+                _bp_arguments_swapped,
+                "brevity_penalty takes r first, then c: brevity_penalty(closest_ref_len=r, "
+                "hyp_len=c)",
+            ),
+            Mistake(
+                "no clipping",
+                _no_clipping,
+                "count each hypothesis n-gram at most as often as it occurs in the one reference "
+                "that uses it most: bleu.modified_precision does that clipping",
+            ),
+        ),
+        hint="p_n = bleu.modified_precision(references, hypothesis, n) for n = 1..4; c = "
+        "len(hypothesis), r = bleu.closest_ref_length(references, c), BP = "
+        "bleu.brevity_penalty(r, c); return 0.0 before taking math.log of a zero p_n",
+        notebook="07_bleu_score",
+        show=show_call,
+    )
+)

@@ -1,0 +1,184 @@
+"""Code exercise of notebook 08: corpus BLEU from summed statistics.
+
+Each row is one sentence's statistics ``[c, r, m_1, m_2, m_3, m_4, t_1, t_2, t_3, t_4]``
+(:func:`bleu.sentence_stats`): hypothesis length, closest reference length, clipped matches
+and n-gram totals of each order (NLTK's ``max(1, count)``). Corpus BLEU by NLTK's rules is a
+micro-average: sum every column over the rows, then ``p_n = sum m_n / sum t_n``,
+``BP = brevity_penalty(sum r, sum c)`` and ``BP * exp(sum_n 1/4 log p_n)``, 0.0 when a
+summed ``m_n`` is 0 (no smoothing). The expected behaviour is :func:`bleu.bleu_from_stats`.
+
+>>> expected_corpus_bleu([[4, 4, 4, 3, 2, 1, 4, 3, 2, 1], [2, 4, 2, 1, 0, 0, 2, 1, 1, 1]])
+0.5444460596606694
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+
+from ..data import load_example
+from ..vectorized import bleu_from_stats, sentence_stats
+from .code import CodeExercise, Mistake, register_code
+
+Rows = Sequence[Sequence[int]]
+
+VOCABULARY = ("a", "b", "c", "d")
+
+
+def expected_corpus_bleu(rows: Rows) -> float:
+    """``bleu.bleu_from_stats`` with uniform weights over 4 orders and no smoothing."""
+    return float(bleu_from_stats([list(row) for row in rows]))
+
+
+def rows_of(list_of_references: list, hypotheses: list) -> list[list[int]]:
+    """:func:`bleu.sentence_stats` as plain lists of Python ints (printable, pasteable)."""
+    return [[int(x) for x in row] for row in sentence_stats(list_of_references, hypotheses)]
+
+
+def _examples() -> list[tuple[list[list[int]]]]:
+    """NLTK's docstring corpus (the running example and the shuffled sentence), the running
+    example alone, and notebook 05's two-sentence corpus with 'the cat sat'."""
+    running = load_example("running")
+    refs, hyp = running.reference_tokens(), running.candidate_tokens("Ca1")
+    hyp2 = "he read the book because he was interested in world history".split()
+    ref2 = "he was interested in world history because he read the book".split()
+    cat_sat = "the cat sat".split()
+    return [
+        (rows_of([refs, [ref2]], [hyp, hyp2]),),
+        (rows_of([refs], [hyp]),),
+        (rows_of([refs, [cat_sat]], [hyp, cat_sat]),),
+    ]
+
+
+def _sentence(rng: random.Random) -> tuple[list[list[str]], list[str]]:
+    references = [
+        [rng.choice(VOCABULARY) for _ in range(rng.randint(1, 10))]
+        for _ in range(rng.randint(1, 2))
+    ]
+    if rng.random() < 0.6:  # a reference with a token changed: matches at most orders
+        hypothesis = list(references[0])
+        hypothesis[rng.randrange(len(hypothesis))] = rng.choice(VOCABULARY)
+        if rng.random() < 0.3:  # cut short: the brevity penalty bites
+            hypothesis = hypothesis[: rng.randint(0, len(hypothesis))]
+    else:
+        hypothesis = [rng.choice(VOCABULARY) for _ in range(rng.randint(0, 8))]
+    return references, hypothesis
+
+
+def _random_case(rng: random.Random) -> tuple[list[list[int]]]:
+    sentences = [_sentence(rng) for _ in range(rng.randint(1, 4))]
+    return (rows_of([refs for refs, _ in sentences], [hyp for _, hyp in sentences]),)
+
+
+def _bp(r: float, c: float) -> float:
+    if c > r:
+        return 1.0
+    return 0.0 if c == 0 else math.exp(1 - r / c)
+
+
+def _bleu(c: int, r: int, matches: Sequence[float], totals: Sequence[float]) -> float:
+    if any(m == 0 for m in matches):
+        return 0.0
+    return _bp(r, c) * math.exp(math.fsum(0.25 * math.log(m / t) for m, t in zip(matches, totals)))
+
+
+def _sums(rows: Rows) -> list[int]:
+    return [sum(column) for column in zip(*rows)]
+
+
+def _mean_of_sentences(rows: Rows) -> float:
+    return sum(_bleu(row[0], row[1], row[2:6], row[6:10]) for row in rows) / len(rows)
+
+
+def _mean_precisions(rows: Rows) -> float:
+    """A macro-average: each sentence's p_n first, then their mean."""
+    c, r = sum(row[0] for row in rows), sum(row[1] for row in rows)
+    p = [sum(row[2 + i] / row[6 + i] for row in rows) / len(rows) for i in range(4)]
+    return _bleu(c, r, p, [1, 1, 1, 1])
+
+
+def _floor_division(rows: Rows) -> float:
+    c, r, *rest = _sums(rows)
+    matches, totals = rest[:4], rest[4:]
+    if any(m == 0 for m in matches):
+        return 0.0
+    p = [m // t for m, t in zip(matches, totals)]
+    if any(x == 0 for x in p):
+        return 0.0
+    return _bp(r, c) * math.exp(math.fsum(0.25 * math.log(x) for x in p))
+
+
+def _lengths_swapped(rows: Rows) -> float:
+    c, r, *rest = _sums(rows)
+    return _bleu(r, c, rest[:4], rest[4:])
+
+
+def _ratio_004(rows: Rows) -> float:
+    c, r, *rest = _sums(rows)
+    if any(m == 0 for m in rest[:4]):
+        return 0.0
+    return min(1.0, c / r) * _bleu(r, r, rest[:4], rest[4:])
+
+
+def _bp_per_sentence(rows: Rows) -> float:
+    """Each sentence's penalty averaged, times the geometric mean of the summed precisions."""
+    _, r, *rest = _sums(rows)
+    bp = sum(_bp(row[1], row[0]) for row in rows) / len(rows)
+    return bp * _bleu(r, r, rest[:4], rest[4:])
+
+
+CORPUS_BLEU_FROM_STATS = register_code(
+    CodeExercise(
+        id="ch08.code-corpus-bleu-from-stats",
+        name="corpus_bleu_from_stats",
+        signature="corpus_bleu_from_stats(rows)",
+        task="rows holds one [c, r, m1, m2, m3, m4, t1, t2, t3, t4] per sentence. Return corpus "
+        "BLEU-4 as a float: sum each column over the rows, then BP(sum r, sum c) * exp(sum of "
+        "0.25 * log(sum m_n / sum t_n)); 0.0 when a summed m_n is 0.",
+        reference=expected_corpus_bleu,
+        examples=_examples,
+        random_case=_random_case,
+        mistakes=(
+            Mistake(
+                "mean of sentence BLEU",
+                _mean_of_sentences,
+                "corpus BLEU is not the mean of the sentence scores: add up each column over "
+                "all rows first (a micro-average), then compute one BLEU from the sums",
+            ),
+            Mistake(
+                "mean of the sentences' precisions",
+                _mean_precisions,
+                "p_n is (sum of m_n) / (sum of t_n) over the rows, not the mean of the "
+                "sentences' own precisions m_n / t_n",
+            ),
+            Mistake(
+                "integer division",
+                _floor_division,
+                "m // t is integer division (0 whenever m < t): use m / t or a Fraction",
+            ),
+            Mistake(
+                "c and r swapped",
+                _lengths_swapped,
+                "column 0 is c (the hypothesis lengths), column 1 r (the reference lengths); "
+                "BP = exp(1 - r / c) when c <= r",
+            ),
+            Mistake(
+                "004's ratio",
+                _ratio_004,
+                "BLEU's brevity penalty is exp(1 - r / c) for c <= r, not document 004's ratio "
+                "min(1, c / r)",
+            ),
+            Mistake(
+                "penalty per sentence",
+                _bp_per_sentence,
+                "one brevity penalty for the corpus, from the summed lengths: not the mean of "
+                "the sentences' penalties",
+            ),
+        ),
+        hint="sums = [sum(column) for column in zip(*rows)]; c, r = sums[0], sums[1]; "
+        "p_n = sums[1 + n] / sums[5 + n]; return 0.0 before math.log of a zero p_n; then "
+        "one brevity penalty from c and r",
+        notebook="08_libraries",
+    )
+)
