@@ -1,0 +1,289 @@
+"""Code exercises of notebook 03: clipped counts and modified precision.
+
+Papineni et al. (2002), section 2.1: each n-gram of the hypothesis is credited at most as
+often as it occurs in the one reference that holds it most::
+
+    Count_clip(g) = min(Count(g), max_r Count_r(g))
+    p_n = sum_g Count_clip(g) / sum_g Count(g)
+
+The expected behaviour is the package's :func:`bleu.clipped_counts` and
+:func:`bleu.modified_precision` (references first, as in NLTK). Clipped counts are compared
+as counts: an n-gram that earns 0 may be a key with value 0 or be left out, so a
+``Counter`` and the package's dict with its zeros are equal.
+
+>>> same_counts({("the",): 2, ("cat",): 0}, {("the",): 2})
+True
+>>> same_counts({("the",): 2}, {("the",): 2.5})
+False
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Hashable, Mapping, Sequence
+from fractions import Fraction
+from numbers import Integral
+from typing import Any
+
+from ..data import load_example
+from ..precision import clipped_counts, modified_precision
+from .ch02 import words
+from .code import CodeExercise, Mistake, register_code
+
+Tokens = Sequence[Hashable]
+References = Sequence[Sequence[Hashable]]
+
+VOCABULARY = ("the", "cat", "on", "mat")
+"""Words of the random cases: four, so that n-grams repeat and clipping bites."""
+
+
+def same_counts(expected: Any, returned: Any) -> bool:
+    """Equal as counts: integer values, a missing key counting as 0."""
+    if not isinstance(expected, Mapping) or not isinstance(returned, Mapping):
+        return False
+    if not all(isinstance(v, Integral) and not isinstance(v, bool) for v in returned.values()):
+        return False
+    return all(expected.get(g, 0) == returned.get(g, 0) for g in set(expected) | set(returned))
+
+
+def _examples() -> list[tuple[list[list[str]], list[str], int]]:
+    """The chapter's cases: 'the' x 7 and 'the cat the cat on the mat' against Example 2,
+    Example 1's Ca1 and Ca2 (normalised and raw), Example 3, our 004-style 9-token example."""
+    ex1, ex2, ex3 = (load_example(name) for name in ("example1", "example2", "example3"))
+    refs1 = [words(ref) for ref in ex1.references]
+    refs2 = ex2.reference_tokens()
+    x7, cat = ex2.candidate_tokens("Ca1"), ex2.candidate_tokens("Ca2")
+    prediction = "the more people came the more the hall filled".split()
+    truth = ["the guests wanted more room in the garden".split()]
+    return [
+        (refs2, x7, 1),
+        (refs2, cat, 1),
+        (refs1, words(ex1.candidates["Ca1"]), 1),
+        (refs1, words(ex1.candidates["Ca2"]), 1),
+        (ex1.reference_tokens(), ex1.candidate_tokens("Ca1"), 1),
+        ([words(ref) for ref in ex3.references], words(ex3.candidates["Ca1"]), 1),
+        (truth, prediction, 1),
+        (refs2, cat, 2),
+    ]
+
+
+def _sentence(rng: random.Random) -> list[str]:
+    return [rng.choice(VOCABULARY) for _ in range(rng.randint(0, 8))]
+
+
+def random_case(rng: random.Random) -> tuple[list[list[str]], list[str], int]:
+    """1-3 references and a hypothesis of 0-8 tokens from four words, n from 1 to 4; n is
+    1 or 2 half of the time, where matches are common."""
+    references = [_sentence(rng) for _ in range(rng.randint(1, 3))]
+    n = rng.choice((1, 1, 2, 2, 3, 4))
+    return references, _sentence(rng), n
+
+
+def _windows(tokens: Tokens, n: int) -> Counter:
+    return Counter(tuple(tokens[i : i + n]) for i in range(len(tokens) - n + 1))
+
+
+def _ceilings(references: References, n: int, combine: str = "max") -> Counter:
+    best: Counter = Counter()
+    for reference in references:
+        counts = _windows(reference, n)
+        if combine == "sum":
+            best += counts
+        else:
+            best |= counts
+    return best
+
+
+# clipped_counts: wrong implementations ------------------------------------------------
+
+
+def _no_clipping(references: References, hypothesis: Tokens, n: int) -> dict:
+    best = _ceilings(references, n)
+    return {g: (c if best[g] else 0) for g, c in _windows(hypothesis, n).items()}
+
+
+def _summed_references(references: References, hypothesis: Tokens, n: int) -> dict:
+    best = _ceilings(references, n, "sum")
+    return {g: min(c, best[g]) for g, c in _windows(hypothesis, n).items()}
+
+
+def _first_reference(references: References, hypothesis: Tokens, n: int) -> dict:
+    best = _ceilings(references[:1], n)
+    return {g: min(c, best[g]) for g, c in _windows(hypothesis, n).items()}
+
+
+def _ceiling_only(references: References, hypothesis: Tokens, n: int) -> dict:
+    """Max_Ref_Count returned as it is, without the min with the hypothesis's count."""
+    best = _ceilings(references, n)
+    return {g: best[g] for g in _windows(hypothesis, n)}
+
+
+def _distinct(references: References, hypothesis: Tokens, n: int) -> dict:
+    """A set of the hypothesis's n-grams: each one counted once."""
+    best = _ceilings(references, n)
+    return {g: min(1, best[g]) for g in set(_windows(hypothesis, n))}
+
+
+def _last_window_lost(references: References, hypothesis: Tokens, n: int) -> dict:
+    """range(len(tokens) - n): the last n-gram of every sentence is never counted."""
+    def windows(tokens: Tokens) -> Counter:
+        return Counter(tuple(tokens[i : i + n]) for i in range(len(tokens) - n))
+
+    best: Counter = Counter()
+    for reference in references:
+        best |= windows(reference)
+    return {g: min(c, best[g]) for g, c in windows(hypothesis).items()}
+
+
+CLIPPED_COUNTS = register_code(
+    CodeExercise(
+        id="ch03.code-clipped-counts",
+        name="clipped_counts",
+        signature="clipped_counts(references, hypothesis, n)",
+        task="Return a dict (or Counter) mapping each n-gram of the hypothesis, a tuple of n "
+        "tokens, to Count_clip = min(its count in the hypothesis, its largest count in any "
+        "ONE reference); an n-gram that earns 0 may be left out.",
+        reference=clipped_counts,
+        examples=_examples,
+        random_case=random_case,
+        mistakes=(
+            Mistake(
+                "no clipping",
+                _no_clipping,
+                "clip: an n-gram is credited at most as often as it occurs in one reference, "
+                "min(Count, Max_Ref_Count), even when the hypothesis repeats it more often",
+            ),
+            Mistake(
+                "summed references",
+                _summed_references,
+                "Max_Ref_Count is the most times the n-gram occurs in ONE reference (the "
+                "largest per-reference count), not the sum over all the references",
+            ),
+            Mistake(
+                "ceiling without min",
+                _ceiling_only,
+                "Count_clip never exceeds the hypothesis's own count: take "
+                "min(Count, Max_Ref_Count), not Max_Ref_Count alone",
+            ),
+            Mistake(
+                "distinct n-grams",
+                _distinct,
+                "count the hypothesis's n-grams with their repeats (a Counter), not a set "
+                "of them: an n-gram used twice may earn up to 2",
+            ),
+            Mistake(
+                "first reference only",
+                _first_reference,
+                "look at every reference and keep each n-gram's largest count among them, "
+                "not only the first reference's",
+            ),
+            Mistake(
+                "last n-gram lost",
+                _last_window_lost,
+                "a sentence of T tokens has T - n + 1 n-grams: the last one starts at index "
+                "T - n, so the loop is range(len(tokens) - n + 1)",
+            ),
+        ),
+        hint="count the hypothesis's n-grams (tuples of n tokens) with a Counter; for each "
+        "reference count its n-grams too and keep each n-gram's largest count over the "
+        "references; then map each hypothesis n-gram to min(its count, that largest count)",
+        notebook="03_modified_precision",
+        compare=same_counts,
+    )
+)
+
+
+# modified precision: wrong implementations --------------------------------------------
+
+
+def _precision_of(clip: Any) -> Any:
+    """p_n from a clipped-count function: clipped matches over the hypothesis's n-grams."""
+    def precision(references: References, hypothesis: Tokens, n: int) -> Fraction:
+        total = sum(_windows(hypothesis, n).values())
+        return Fraction(sum(clip(references, hypothesis, n).values()), max(1, total))
+
+    return precision
+
+
+def _as_float(references: References, hypothesis: Tokens, n: int) -> float:
+    return float(modified_precision(references, hypothesis, n))
+
+
+def _integer_division(references: References, hypothesis: Tokens, n: int) -> int:
+    total = sum(_windows(hypothesis, n).values())
+    return sum(clipped_counts(references, hypothesis, n).values()) // max(1, total)
+
+
+def _over_length(references: References, hypothesis: Tokens, n: int) -> Fraction:
+    """Divided by the number of tokens instead of the number of n-grams."""
+    matches = sum(clipped_counts(references, hypothesis, n).values())
+    return Fraction(matches, max(1, len(hypothesis)))
+
+
+def _over_distinct(references: References, hypothesis: Tokens, n: int) -> Fraction:
+    """Divided by the number of distinct n-grams."""
+    matches = sum(clipped_counts(references, hypothesis, n).values())
+    return Fraction(matches, max(1, len(_windows(hypothesis, n))))
+
+
+def _modified_examples() -> list[tuple[list[list[str]], list[str], int]]:
+    """The clipping examples, plus the short-candidate case of a bigram: 'the' against Example
+    2 (no bigram at all, p_2 = 0)."""
+    refs2 = load_example("example2").reference_tokens()
+    return [*_examples(), (refs2, ["the"], 2)]
+
+
+MODIFIED_PRECISION = register_code(
+    CodeExercise(
+        id="ch03.code-modified-precision",
+        name="my_modified_precision",
+        signature="my_modified_precision(references, hypothesis, n)",
+        task="Return p_n as an exact Fraction: the sum of the clipped counts over the number "
+        "of n-grams in the hypothesis; Fraction(0) when the hypothesis has no n-gram.",
+        reference=modified_precision,
+        examples=_modified_examples,
+        random_case=random_case,
+        mistakes=(
+            Mistake(
+                "float not Fraction",
+                _as_float,
+                "a / b gives a float, which is not exact: return Fraction(matches, total)",
+            ),
+            Mistake(
+                "no clipping",
+                _precision_of(_no_clipping),
+                "clip the numerator: an n-gram is credited at most as often as it occurs in "
+                "one reference, min(Count, Max_Ref_Count)",
+            ),
+            Mistake(
+                "summed references",
+                _precision_of(_summed_references),
+                "Max_Ref_Count is the most times the n-gram occurs in ONE reference, not the "
+                "sum of its counts over the references",
+            ),
+            Mistake(
+                "tokens not n-grams",
+                _over_length,
+                "the denominator is the number of n-grams in the hypothesis, "
+                "len(tokens) - n + 1, not its number of tokens",
+            ),
+            Mistake(
+                "distinct n-grams in the denominator",
+                _over_distinct,
+                "the denominator counts every n-gram of the hypothesis with its repeats, "
+                "sum(Count), not the number of distinct n-grams",
+            ),
+            Mistake(
+                "integer division",
+                _integer_division,
+                "// is integer division (it rounds down to 0 or 1): return "
+                "Fraction(matches, total)",
+            ),
+        ),
+        hint="p_n = sum of Count_clip / sum of Count over the hypothesis's n-grams, as "
+        "Fraction(matches, total); a hypothesis shorter than n has no n-gram and gets "
+        "Fraction(0) (do not divide by 0)",
+        notebook="03_modified_precision",
+    )
+)
