@@ -24,9 +24,17 @@ Twins, the same numbers by different code:
   NLTK's rules from rows, :func:`bleu.vectorized.bleu_from_stats`, scores with
   :func:`bleu.nltk_rules.score_from_sums`, the one place NLTK's combination is written.
 
-Exported here: ``sentence_bleu``, ``sentence_score`` and ``score_from_stats`` from the
-step-by-step modules (a sentence is cheap), and ``corpus_bleu``, ``corpus_score``,
-``segment_stats``, ``sentence_stats`` and ``bleu_from_stats`` from :mod:`bleu.vectorized`.
+Exported here: ``sentence_bleu`` and ``sentence_score`` from :mod:`bleu.lean` (the
+step-by-step rules with less work per call: plain input recognised at C speed, only
+matches counted, float precisions; twins of :func:`bleu.nltk_rules.sentence_bleu` and
+:func:`bleu.sacrebleu_rules.sentence_score`); ``score_from_stats`` from the step-by-step
+module; ``corpus_bleu``, ``corpus_score``, ``segment_stats``, ``sentence_stats`` and
+``bleu_from_stats`` from :mod:`bleu.vectorized`; and from :mod:`bleu.batch`, many sentence
+scores in one call: ``sentence_scores`` (sacreBLEU's rules, one per segment),
+``sentence_bleu_scores`` (NLTK's) and ``pairwise_scores`` (every candidate against every
+other, for minimum-Bayes-risk decoding). The sacreBLEU-style functions take sacreBLEU's
+keyword names (``smooth_method``, ``use_effective_order``, ...); the first names
+``smooth`` and ``effective_order`` still work as aliases.
 The tests compare every one of them, in both roles, with NLTK or sacreBLEU directly. The
 building blocks (:mod:`bleu.ngrams`, :mod:`bleu.precision`, :mod:`bleu.brevity`, the one
 brevity penalty, :mod:`bleu.smoothing`, :mod:`bleu.tokenizers`) serve both roles; the
@@ -34,12 +42,13 @@ options that change a sacreBLEU score travel as one :class:`bleu.BleuOptions`.
 """
 
 from . import data, display, plot
+from .batch import pairwise_scores, sentence_bleu_scores, sentence_scores
 from .brevity import brevity_penalty, closest_ref_length
 from .explain import BleuReport, explain
+from .lean import sentence_bleu, sentence_score
 from .ngrams import count_ngrams
-from .nltk_rules import sentence_bleu
 from .precision import clipped_counts, modified_precision
-from .sacrebleu_rules import BleuOptions, BleuScore, score_from_stats, sentence_score
+from .sacrebleu_rules import BleuOptions, BleuScore, score_from_stats
 from .significance import (
     ConfidenceResult,
     PairedResult,
@@ -78,10 +87,13 @@ __all__ = [
     "get_tokenizer",
     "modified_precision",
     "paired_bootstrap",
+    "pairwise_scores",
     "plot",
     "score_from_stats",
     "segment_stats",
     "sentence_bleu",
+    "sentence_bleu_scores",
     "sentence_score",
+    "sentence_scores",
     "sentence_stats",
 ]

@@ -174,10 +174,10 @@ def sacrebleu_names(keywords: dict[str, Any]) -> dict[str, Any]:
 
     >>> sacrebleu_names({"smooth": "floor", "tokenize": "none"})
     {'tokenize': 'none', 'smooth_method': 'floor'}
-    >>> sacrebleu_names({"smooth": "floor", "smooth_method": "exp"})
+    >>> sacrebleu_names({"smooth": "floor", "smooth_method": "exp"})  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    TypeError: smooth_method= and smooth= name the same option (smooth is its old name): give smooth_method only
+    TypeError: smooth_method= and smooth= name the same option (smooth is its old name): ...
     """
     out = dict(keywords)
     for old, new in OLD_NAMES.items():

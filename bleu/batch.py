@@ -1,0 +1,347 @@
+"""Many sentence scores in one call: a batch of segments, or every candidate against the others.
+
+Sentence BLEU at scale is a workload of its own: rewards for sampled translations in
+reinforcement learning, filtering a parallel corpus, minimum-Bayes-risk (MBR) decoding,
+where each of ``n`` candidates is scored against the other ``n - 1`` as references and
+the one that agrees most with the rest is kept (Kumar and Byrne, 2004, *Minimum
+Bayes-Risk Decoding for Statistical Machine Translation*, HLT-NAACL).
+
+A loop of :func:`bleu.sentence_score` pays Python's price per segment. Here the
+statistics rows ``[c, r, m_1..m_N, t_1..t_N]`` of all segments are counted at once with
+numpy (:func:`bleu.vectorized.clipped_matches`; ``13a`` text is tokenized as arrays and
+hashed, as :mod:`bleu.chunked` does for corpus sums), in blocks bounded by characters and
+segments, and each row is scored by the array form of sacreBLEU's rule,
+:func:`bleu.vectorized.bleu_of_sum_rows`. NLTK's twin counts rows with
+:func:`bleu.vectorized.sentence_stats` and scores each by NLTK's rule
+(:func:`bleu.lean.nltk_row_scores`). The tests compare every function here with sacreBLEU
+and NLTK, sentence by sentence.
+
+Defined for notebook 14 (sentence-level BLEU at scale); not built step by step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from functools import partial
+from itertools import chain
+from typing import Any
+
+import numpy as np
+
+from ._checks import UNIFORM_4, check_bool, check_corpus_shape, check_segments, weight_vectors
+from .chunked import CHUNK_CHARS, CHUNK_SEGMENTS, CHUNK_TOKENS, THREADS, hashed_tokens
+from .lean import Smoother, nltk_row_scores
+from .nltk_rules import needed_orders
+from .sacrebleu_rules import (
+    BleuOptions,
+    accepts_old_names,
+    check_hypotheses,
+    check_streams,
+    no_reference_message,
+)
+from .spans13a import HashCollision, check_same_tokens
+from .vectorized import (
+    Vocabulary,
+    bleu_of_sum_rows,
+    clipped_matches,
+    closest_lengths,
+    encode_segments,
+    sentence_stats,
+)
+
+ROW_CELLS = 2**22
+"""The most statistics cells (8 bytes each) one block of rows holds: a block of segments
+is cut smaller when ``max_ngram_order`` is large, so memory follows the block."""
+
+PAIR_CELLS = 2**22
+"""The most (n-gram, candidate, candidate) triples :func:`pairwise_scores` expands at once."""
+
+
+# --- sacreBLEU's rules: one score per segment ----------------------------------------------
+
+
+def _token_ids(
+    hyps: list[str], refs: list[str], options: BleuOptions
+) -> tuple[np.ndarray, np.ndarray, Any]:
+    """Ids and lengths of the hypotheses' tokens then the references', and the check that
+    hash-equal tokens are equal (``None`` for string ids, which need none)."""
+    if options.tokenize == "13a" and sum(map(len, hyps)) + sum(map(len, refs)) < CHUNK_TOKENS:
+        hyp = hashed_tokens(hyps, options.lowercase)
+        ref = hashed_tokens(refs, options.lowercase)
+        if len(hyp.ids) + len(ref.ids) < CHUNK_TOKENS:  # lowercasing can lengthen text
+            shift = len(hyp.codes)
+            check = partial(
+                check_same_tokens,
+                np.concatenate([hyp.codes, ref.codes]),
+                np.concatenate([hyp.starts, ref.starts + shift]),
+                np.concatenate([hyp.ends, ref.ends + shift]),
+            )
+            ids = np.concatenate([hyp.ids, ref.ids])
+            return ids, np.concatenate([hyp.lengths, ref.lengths]), check
+    vocab = Vocabulary()
+    hyp_ids, hyp_len = encode_segments(hyps, options, vocab)
+    ref_ids, ref_len = encode_segments(refs, options, vocab)
+    return np.concatenate([hyp_ids, ref_ids]), np.concatenate([hyp_len, ref_len]), None
+
+
+def segment_rows(
+    hyps: list[str], refs: list[str], counts: np.ndarray, options: BleuOptions
+) -> np.ndarray:
+    """Statistics rows of one block: segment ``i`` is ``hyps[i]`` against the next
+    ``counts[i]`` strings of ``refs``. Orders beyond the longest hypothesis are zeros."""
+    n, order = len(hyps), options.max_ngram_order
+    ids, lengths, check = _token_ids(hyps, refs, options)
+    segment = np.concatenate([np.arange(n), np.repeat(np.arange(n), counts)])
+    first = np.cumsum(counts) - counts
+    slot = np.concatenate(
+        [np.zeros(n, dtype=np.int64), np.arange(len(refs)) - np.repeat(first, counts) + 1]
+    )
+    hyp_len = lengths[:n]
+    counted = min(order, int(hyp_len.max(initial=0)))
+    try:
+        matches = clipped_matches(ids, lengths, segment, slot, n, counted, check)
+    except HashCollision:  # two different tokens share a hash: count with strings
+        vocab = Vocabulary()
+        hyp_ids, _ = encode_segments(hyps, options, vocab)
+        ref_ids, _ = encode_segments(refs, options, vocab)
+        ids = np.concatenate([hyp_ids, ref_ids])
+        matches = clipped_matches(ids, lengths, segment, slot, n, counted)
+    rows = np.zeros((n, 2 + 2 * order), dtype=np.int64)
+    rows[:, 0] = hyp_len
+    rows[:, 1] = closest_lengths(hyp_len, lengths[n:], segment[n:])
+    rows[:, 2 : 2 + counted] = matches
+    orders = np.arange(1, order + 1)
+    rows[:, 2 + order :] = np.maximum(hyp_len[:, None] - orders + 1, 0)
+    return rows
+
+
+def _blocks(sizes: np.ndarray, most: int) -> list[tuple[int, int]]:
+    """Consecutive ranges of at most ``most`` segments and about CHUNK_CHARS characters."""
+    total = np.cumsum(sizes)
+    bounds, start, n = [], 0, len(sizes)
+    while start < n:
+        base = int(total[start - 1]) if start else 0
+        stop = int(np.searchsorted(total, base + CHUNK_CHARS, side="right"))
+        stop = min(max(stop, start + 1), start + most, n)
+        bounds.append((start, stop))
+        start = stop
+    return bounds
+
+
+def _references(
+    streams: list[list[str | None]], start: int, stop: int
+) -> tuple[list[str], np.ndarray]:
+    """The references of segments ``start .. stop - 1``, in order, and how many each has."""
+    if len(streams) == 1 and None not in streams[0][start:stop]:
+        return streams[0][start:stop], np.ones(stop - start, dtype=np.int64)
+    per_segment = [
+        [ref for ref in refs if ref is not None] for refs in zip(*(s[start:stop] for s in streams))
+    ]
+    counts = np.fromiter(map(len, per_segment), dtype=np.int64, count=stop - start)
+    if (counts == 0).any():
+        raise ValueError(no_reference_message(start + int(np.flatnonzero(counts == 0)[0])))
+    return list(chain.from_iterable(per_segment)), counts
+
+
+def _block_scores(
+    hyps: list[str], streams: list[list[str | None]], options: BleuOptions, bounds: tuple[int, int]
+) -> np.ndarray:
+    start, stop = bounds
+    refs, counts = _references(streams, start, stop)
+    rows = segment_rows(hyps[start:stop], refs, counts, options)
+    return bleu_of_sum_rows(rows.astype(np.float64), options)
+
+
+@accepts_old_names
+def sentence_scores(
+    hypotheses: Sequence[str],
+    references: Sequence[Sequence[str | None]],
+    tokenize: str = "13a",
+    lowercase: bool = False,
+    smooth_method: str = "exp",
+    smooth_value: float | None = None,
+    max_ngram_order: int = 4,
+    use_effective_order: bool = True,
+) -> np.ndarray:
+    """Sentence BLEU (0-100) of every segment in one call, by sacreBLEU's rules.
+
+    Entry ``i`` equals ``sacrebleu.sentence_bleu(hypotheses[i], [refs[i] for refs in
+    references], **options).score``: the defaults are sacreBLEU's *sentence* defaults
+    (``exp`` smoothing, effective order). ``references`` are sacreBLEU's reference streams,
+    as in :func:`bleu.corpus_score` (``references[k][i]`` is the k-th reference of segment
+    ``i``; ``None`` where a segment has fewer). Keywords are sacreBLEU's; ``smooth=`` and
+    ``effective_order=`` are accepted as old names.
+
+    >>> sentence_scores(["It is a guide.", "He reads."],
+    ...                 [["It is a guide to action.", "He reads the book."]]).round(2)
+    array([47.4 , 32.34])
+    """
+    options = BleuOptions(
+        tokenize, lowercase, smooth_method, smooth_value, max_ngram_order, use_effective_order
+    )
+    hyps = check_hypotheses(hypotheses)
+    streams = check_streams(references, len(hyps))
+    sizes = np.fromiter(map(len, hyps), dtype=np.int64, count=len(hyps))
+    for stream in streams:
+        sizes += np.fromiter((len(r or "") for r in stream), dtype=np.int64, count=len(hyps))
+    most = max(1, min(CHUNK_SEGMENTS, ROW_CELLS // (2 + 2 * options.max_ngram_order)))
+    bounds = _blocks(sizes + 3 * (1 + len(streams)), most)
+    job = partial(_block_scores, hyps, streams, options)
+    if len(bounds) == 1 or THREADS == 1:
+        parts = [job(b) for b in bounds]
+    else:  # numpy releases the GIL: two blocks at a time on two cores
+        with ThreadPoolExecutor(THREADS) as pool:
+            parts = list(pool.map(job, bounds))
+    return np.concatenate(parts)
+
+
+# --- minimum-Bayes-risk: every candidate against every other -----------------------------
+
+
+def _dense_rank(keys: np.ndarray) -> np.ndarray:
+    return np.unique(keys, return_inverse=True)[1].reshape(-1)
+
+
+def pairwise_matches(ids: np.ndarray, lengths: np.ndarray, max_order: int) -> np.ndarray:
+    """Clipped matches of candidate ``i`` against candidate ``j`` as the only reference.
+
+    ``ids`` are the candidates' token ids, concatenated; ``lengths`` their token counts.
+    Returns shape ``(n, n, max_order)``: ``sum_g min(Count_i(g), Count_j(g))`` over the
+    n-grams ``g`` of each order. Each n-gram pairs up the candidates that hold it, so the
+    work is the number of (n-gram, i, j) triples sharing an n-gram, in blocks of
+    :data:`PAIR_CELLS`; an n-gram is ranked by its (n-1)-gram prefix's rank and its last
+    token, as in :func:`bleu.vectorized.clipped_matches`.
+
+    >>> ids, lengths = np.array([0, 1, 0, 0, 2]), np.array([3, 2])
+    >>> pairwise_matches(ids, lengths, 2)[:, :, 0].tolist()  # unigrams: "a b a" / "a c"
+    [[3, 1], [1, 2]]
+    """
+    n = len(lengths)
+    out = np.zeros((n, n, max_order), dtype=np.int64)
+    if len(ids) == 0:
+        return out
+    owner = np.repeat(np.arange(n), lengths)
+    remaining = np.repeat(np.cumsum(lengths), lengths) - np.arange(len(ids))
+    base = int(ids.max()) + 1
+    rank = _dense_rank(ids)  # rank of the n-gram starting at each position
+    for order in range(1, max_order + 1):
+        pos = np.flatnonzero(remaining >= order)
+        if len(pos) == 0:
+            break
+        if order > 1:
+            ranked = np.zeros(len(ids), dtype=np.int64)
+            ranked[pos] = _dense_rank(rank[pos] * base + ids[pos + order - 1])
+            rank = ranked
+        entries, counts = np.unique(rank[pos] * n + owner[pos], return_counts=True)
+        gram, cand = np.divmod(entries, n)  # sorted by n-gram, then candidate
+        starts = np.flatnonzero(np.r_[True, gram[1:] != gram[:-1]])
+        size = np.diff(np.r_[starts, len(gram)])
+        sharing = np.repeat(size, size)  # candidates holding each entry's n-gram
+        first = np.repeat(starts, size)  # the first entry of its n-gram
+        acc = np.zeros(n * n)
+        for a, b in _entry_blocks(sharing):
+            left = np.repeat(np.arange(a, b), sharing[a:b])
+            begin = np.cumsum(sharing[a:b]) - sharing[a:b]
+            right = first[left] + np.arange(len(left)) - np.repeat(begin, sharing[a:b])
+            clipped = np.minimum(counts[left], counts[right])
+            acc += np.bincount(cand[left] * n + cand[right], weights=clipped, minlength=n * n)
+        out[:, :, order - 1] = acc.reshape(n, n).astype(np.int64)
+    return out
+
+
+def _entry_blocks(per_entry: np.ndarray) -> list[tuple[int, int]]:
+    total = np.cumsum(per_entry)
+    bounds, start = [], 0
+    while start < len(per_entry):
+        base = int(total[start - 1]) if start else 0
+        stop = int(np.searchsorted(total, base + PAIR_CELLS, side="right"))
+        stop = min(max(stop, start + 1), len(per_entry))
+        bounds.append((start, stop))
+        start = stop
+    return bounds
+
+
+@accepts_old_names
+def pairwise_scores(
+    candidates: Sequence[str],
+    tokenize: str = "13a",
+    lowercase: bool = False,
+    smooth_method: str = "exp",
+    smooth_value: float | None = None,
+    max_ngram_order: int = 4,
+    use_effective_order: bool = True,
+) -> np.ndarray:
+    """Sentence BLEU (0-100) of every candidate against every other: an ``n x n`` matrix.
+
+    Entry ``[i, j]`` equals ``sacrebleu.sentence_bleu(candidates[i], [candidates[j]],
+    **options).score``: candidate ``i`` is the hypothesis and candidate ``j`` the single
+    reference (BLEU is not symmetric: the brevity penalty and the precisions' denominators
+    are the hypothesis's). The diagonal holds each candidate scored against itself: 100
+    for a non-empty candidate (up to rounding), 0 for an empty one; MBR decoding leaves
+    it out. The options and their defaults are :func:`sentence_scores`'s.
+
+    Minimum-Bayes-risk decoding keeps the candidate with the highest mean BLEU against the
+    others (Kumar and Byrne, 2004):
+
+    >>> cands = ["the cat sat on the mat", "the cat sat on a mat", "a dog sat on the mat"]
+    >>> scores = pairwise_scores(cands)
+    >>> np.fill_diagonal(scores, np.nan)
+    >>> cands[int(np.nanmean(scores, axis=1).argmax())]
+    'the cat sat on the mat'
+    """
+    options = BleuOptions(
+        tokenize, lowercase, smooth_method, smooth_value, max_ngram_order, use_effective_order
+    )
+    cands = check_segments(candidates, "candidates")
+    n = len(cands)
+    if n == 0:
+        return np.zeros((0, 0))
+    ids, lengths = encode_segments(cands, options, Vocabulary())
+    order = options.max_ngram_order
+    counted = min(order, int(lengths.max(initial=0)))
+    scores = np.empty((n, n))
+    matches = pairwise_matches(ids, lengths, counted)
+    orders = np.arange(1, order + 1)
+    totals = np.maximum(lengths[:, None] - orders + 1, 0)
+    most = max(1, ROW_CELLS // ((2 + 2 * order) * n))  # hypotheses per block of rows
+    for a in range(0, n, most):
+        b = min(n, a + most)
+        rows = np.zeros((b - a, n, 2 + 2 * order))
+        rows[:, :, 0] = lengths[a:b, None]
+        rows[:, :, 1] = lengths[None, :]
+        rows[:, :, 2 : 2 + counted] = matches[a:b]
+        rows[:, :, 2 + order :] = totals[a:b, None, :]
+        scores[a:b] = bleu_of_sum_rows(rows.reshape(-1, rows.shape[2]), options).reshape(b - a, n)
+    return scores
+
+
+# --- NLTK's rules on token lists -------------------------------------------------------
+
+
+def sentence_bleu_scores(
+    list_of_references: Sequence[Sequence[Sequence[Hashable]]],
+    hypotheses: Sequence[Sequence[Hashable]],
+    weights: Any = UNIFORM_4,
+    smoothing_function: Smoother | None = None,
+    auto_reweigh: bool = False,
+) -> np.ndarray:
+    """NLTK's sentence BLEU (0-1) of every hypothesis in one call, as a numpy array.
+
+    Entry ``i`` equals ``nltk.translate.bleu_score.sentence_bleu(list_of_references[i],
+    hypotheses[i], weights, smoothing_function, auto_reweigh)`` (and
+    :func:`bleu.sentence_bleu`'s value): arguments in NLTK's corpus layout and order.
+    With a list of several weight vectors the array has one column per vector.
+
+    >>> refs = [[["the", "cat", "sat", "on", "the", "mat"]], [["a", "dog", "ran"]]]
+    >>> hyps = [["the", "cat", "sat", "on", "a", "mat"], ["a", "dog", "ran"]]
+    >>> sentence_bleu_scores(refs, hyps, weights=(0.5, 0.5)).round(4)
+    array([0.7071, 1.    ])
+    """
+    refs, hyps = check_corpus_shape(list_of_references, hypotheses)  # iterators read once
+    vectors, many = weight_vectors(weights)
+    auto_reweigh = check_bool(auto_reweigh, "auto_reweigh")
+    orders = needed_orders(vectors, smoothing_function)
+    rows = sentence_stats(refs, hyps, orders)
+    scores = nltk_row_scores(rows, refs, hyps, vectors, smoothing_function, auto_reweigh)
+    return scores if many else scores[:, 0]

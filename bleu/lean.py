@@ -1,0 +1,336 @@
+"""One sentence, scored lean: the ``sentence_bleu`` and ``sentence_score`` that :mod:`bleu` exports.
+
+The step-by-step scorers (:func:`bleu.nltk_rules.sentence_bleu`,
+:func:`bleu.sacrebleu_rules.sentence_score`) treat a sentence as a one-sentence corpus and
+go through every stage the notebooks build: full argument checks, a ``Counter`` and a
+clipped-count dictionary per order, exact ``Fraction`` precisions. Here the same rules are
+applied with less work per call, for the workloads that score one sentence at a time
+(rewards in reinforcement learning, filtering a corpus):
+
+- plain input (a list of ``str`` tokens, a ``str`` segment) is recognised at C speed; any
+  other input goes through the full checks of :mod:`bleu._checks`, with their messages;
+- only the *matches* are counted: a hypothesis of ``c`` tokens has ``c - n + 1`` n-grams,
+  and an n-gram can only match if its first ``n - 1`` tokens did, so counting stops at the
+  first order without a match (Papineni et al., 2002: ``p_n = matches_n / (c - n + 1)``);
+- precisions are floats that keep their counts (:class:`bleu.smoothing.CountedFloat`), not
+  fractions: ``m / t`` of two ints is correctly rounded, so the score agrees with the
+  exact path to about 1e-16;
+- sacreBLEU's options are checked once per distinct set of values and remembered, with
+  the signature they render.
+
+The rules themselves are not written again: the smoothing methods of
+:mod:`bleu.smoothing`, NLTK's combination :func:`bleu.nltk_rules.combine`, the brevity
+penalty of :mod:`bleu.brevity` and sacreBLEU's :func:`bleu.sacrebleu_rules.bleu_of_counts`.
+The tests compare both functions with NLTK and sacreBLEU directly.
+
+Not built in a notebook (notebook 08 builds the step-by-step forms).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Hashable, Sequence
+from itertools import chain
+from typing import Any
+
+import numpy as np
+
+from ._checks import (
+    UNIFORM_4,
+    check_bool,
+    check_references,
+    check_segment,
+    check_segments,
+    check_tokens,
+    weight_vectors,
+)
+from .brevity import brevity_penalty, closest_length
+from .nltk_rules import combine, needed_orders
+from .sacrebleu_rules import BleuOptions, BleuScore, accepts_old_names, bleu_of_counts
+from .smoothing import CORPUS_AWARE_METHODS, CountedFloat, SmoothingFunction, is_own_method, smooth
+from .tokenizers import get_tokenizer
+
+Smoother = Callable[..., list]
+_STR = {str}
+_METHOD0 = frozenset({SmoothingFunction.method0})
+
+
+def ngram_matches(references: list[list], hypothesis: list, max_n: int) -> list[int]:
+    """Clipped matches of orders ``1 .. max_n``: ``sum_g min(Count(g), Max_Ref_Count(g))``.
+
+    Counting stops at the first order with no match: every longer order has none either
+    (a matching n-gram's first ``n - 1`` tokens match too). Where the hypothesis has no
+    repeated n-gram of an order (the usual case beyond unigrams), each n-gram it shares
+    with a reference counts once, so the matches are the size of a set intersection;
+    otherwise they are counted with ``Counter`` s.
+
+    >>> ngram_matches([["the", "cat", "sat"]], ["the", "cat", "ran"], 4)
+    [2, 1, 0, 0]
+    >>> ngram_matches([["a", "a"], ["a", "b"]], ["a", "a", "a"], 2)
+    [2, 1]
+    """
+    matches = [0] * max_n
+    top = min(max_n, len(hypothesis))
+    hyp_shifted = [hypothesis[i:] for i in range(top)]  # n-grams of order n: zip(*[:n])
+    refs_shifted = [[ref[i:] for i in range(top)] for ref in references]
+    for n in range(1, top + 1):
+        if n == 1:
+            distinct = set(hypothesis)
+            ref_grams = references
+        else:
+            distinct = set(zip(*hyp_shifted[:n]))
+            ref_grams = [zip(*shifted[:n]) for shifted in refs_shifted]
+        common = distinct.intersection(chain.from_iterable(ref_grams))
+        if not common:
+            break
+        if len(distinct) == len(hypothesis) - n + 1:  # no repeats: a shared n-gram counts once
+            matches[n - 1] = len(common)
+            continue
+        if n == 1:
+            hyp_counts = Counter(hypothesis)
+            ref_counts = [Counter(ref) for ref in references]
+        else:
+            hyp_counts = Counter(zip(*hyp_shifted[:n]))
+            ref_counts = [Counter(zip(*shifted[:n])) for shifted in refs_shifted]
+        best = ref_counts[0]
+        for other in ref_counts[1:]:
+            best |= other  # the largest count of each n-gram in any one reference
+        clipped = map(min, map(hyp_counts.__getitem__, common), map(best.__getitem__, common))
+        matches[n - 1] = sum(clipped)
+    return matches
+
+
+def _plain(references: Any, hypothesis: Any) -> bool:
+    """True for the common input: a list of ``str`` tokens and a non-empty list of them."""
+    return (
+        type(hypothesis) is list
+        and type(references) is list
+        and len(references) > 0
+        and all([type(ref) is list for ref in references])
+        and set(map(type, hypothesis)).union(*[map(type, ref) for ref in references]) <= _STR
+    )
+
+
+def sentence_bleu(
+    references: Sequence[Sequence[Hashable]],
+    hypothesis: Sequence[Hashable],
+    weights: Any = UNIFORM_4,
+    smoothing_function: Smoother | None = None,
+    auto_reweigh: bool = False,
+) -> float | list[float]:
+    """Sentence-level BLEU by NLTK's rules: :func:`bleu.nltk_rules.sentence_bleu`, leaner.
+
+    ``BLEU = BP * exp(sum_n w_n log p_n)`` (Papineni et al., 2002). Same arguments, checks,
+    errors and values as the step-by-step form (equal to NLTK's ``sentence_bleu`` to
+    1e-12, with the deviations that function lists), faster per call.
+
+    >>> ref = ("It is a guide to action that ensures that the military will forever "
+    ...        "heed Party commands").split()
+    >>> hyp = ("It is a guide to action which ensures that the military always obeys "
+    ...        "the commands of the party").split()
+    >>> round(sentence_bleu([ref], hyp), 4)
+    0.4118
+    """
+    if _plain(references, hypothesis):
+        refs, hyp = references, hypothesis
+    else:
+        refs = check_references(references, "references")
+        hyp = check_tokens(hypothesis, "hypothesis")
+    if weights is UNIFORM_4:
+        vectors, many = [UNIFORM_4], False
+    else:
+        vectors, many = weight_vectors(weights)
+    if auto_reweigh is not False:
+        auto_reweigh = check_bool(auto_reweigh, "auto_reweigh")
+    scores = nltk_scores(refs, hyp, vectors, smoothing_function, auto_reweigh)
+    return scores if many else scores[0]
+
+
+def nltk_scores(
+    refs: list[list],
+    hyp: list,
+    vectors: list[tuple[float, ...]],
+    smoothing_function: Smoother | None,
+    auto_reweigh: bool,
+) -> list[float]:
+    """NLTK's sentence BLEU of checked input, one score per weight vector (internal)."""
+    hyp_len = len(hyp)
+    matches = ngram_matches(refs, hyp, needed_orders(vectors, smoothing_function))
+    if matches[0] == 0:  # no unigram matches (or no hypothesis): 0, as in NLTK
+        return [0.0] * len(vectors)
+    ref_len = closest_length(map(len, refs), hyp_len)
+    return nltk_from_counts(
+        matches, hyp_len, ref_len, refs, hyp, vectors, smoothing_function, auto_reweigh
+    )
+
+
+def nltk_from_counts(
+    matches: Sequence[int],
+    hyp_len: int,
+    ref_len: int,
+    refs: Any,
+    hyp: Any,
+    vectors: list[tuple[float, ...]],
+    smoothing_function: Smoother | None,
+    auto_reweigh: bool,
+) -> list[float]:
+    """NLTK's sentence BLEU from one sentence's clipped matches and lengths (internal).
+
+    ``matches`` covers :func:`bleu.nltk_rules.needed_orders` orders; ``refs`` and ``hyp``
+    are handed to the smoothing function, as NLTK does. The precisions are
+    :class:`~bleu.smoothing.CountedFloat` s over NLTK's denominator ``max(1, c - n + 1)``.
+    """
+    if matches[0] == 0:
+        return [0.0] * len(vectors)
+    bp = brevity_penalty(ref_len, hyp_len)
+    max_n = max(map(len, vectors))
+    precisions = [CountedFloat(matches[i], max(1, hyp_len - i)) for i in range(max_n)]
+    extra: dict[str, Any] = {}
+    if is_own_method(smoothing_function, CORPUS_AWARE_METHODS):
+        extra = {
+            "ngram_totals": [max(0, hyp_len - i) for i in range(len(matches))],
+            "next_order": CountedFloat(matches[4], max(1, hyp_len - 4)),
+        }
+    p_n = smooth(smoothing_function, precisions, refs, hyp, hyp_len, **extra)
+    zero_is_zero = smoothing_function is None or is_own_method(smoothing_function, _METHOD0)
+    scores = []
+    for weight in vectors:
+        if auto_reweigh and hyp_len < 4 and weight == UNIFORM_4:
+            weight = (1 / hyp_len,) * hyp_len
+        scores.append(combine(p_n, weight, bp, zero_is_zero))
+    return scores
+
+
+def nltk_row_scores(
+    rows: np.ndarray,
+    refs: Sequence[Any],
+    hyps: Sequence[Any],
+    vectors: list[tuple[float, ...]],
+    smoothing_function: Smoother | None,
+    auto_reweigh: bool,
+) -> np.ndarray:
+    """NLTK's sentence BLEU of each statistics row, shape ``(len(rows), len(vectors))``.
+
+    ``rows`` are :func:`bleu.vectorized.sentence_stats` rows of checked sentences
+    ``refs[i]``, ``hyps[i]`` (handed to the smoothing function). Without smoothing the
+    rule is applied to all rows at once, in numpy: ``BP * exp(sum_n w_n log p_n)``, 0 when
+    a precision with a positive weight is 0; with smoothing (and for the rows that
+    ``auto_reweigh`` reweighs), row by row with :func:`nltk_from_counts`.
+    """
+    n = len(rows)
+    order = (rows.shape[1] - 2) // 2
+    out = np.zeros((n, len(vectors)))
+    if n == 0:
+        return out
+    hyp_len, ref_len = rows[:, 0], rows[:, 1]
+    if smoothing_function is None:
+        matches = rows[:, 2 : 2 + order].astype(np.float64)
+        p_n = matches / rows[:, 2 + order :]
+        bp = brevity_penalty(ref_len.astype(np.float64), hyp_len.astype(np.float64))
+        with np.errstate(divide="ignore"):
+            logs = np.log(p_n)
+        for k, weight in enumerate(vectors):
+            w = np.asarray(weight, dtype=np.float64)
+            used = slice(0, len(weight))
+            zero = ((p_n[:, used] == 0) & (w > 0)).any(axis=1) | (matches[:, 0] == 0)
+            total = np.where(p_n[:, used] > 0, logs[:, used] * w, 0.0).sum(axis=1)
+            with np.errstate(over="ignore", invalid="ignore"):
+                out[:, k] = np.where(zero, 0.0, bp * np.exp(total))
+        scalar = np.flatnonzero(hyp_len < 4) if auto_reweigh and UNIFORM_4 in vectors else []
+    else:
+        scalar = range(n)
+    for i in scalar:
+        row = rows[i].tolist()
+        out[i] = nltk_from_counts(
+            row[2 : 2 + order], row[0], row[1], refs[i], hyps[i], vectors,
+            smoothing_function, auto_reweigh,
+        )  # fmt: skip
+    return out
+
+
+# --- sacreBLEU's rules -------------------------------------------------------------------
+
+_OPTIONS: dict[tuple, BleuOptions] = {}
+_SIGNATURES: dict[tuple[BleuOptions, int], str] = {}
+_CACHE_LIMIT = 512
+
+
+def options_for(*values: Any) -> BleuOptions:
+    """``BleuOptions(*values)``, made and checked once per distinct set of values.
+
+    The key holds each value's type as well: ``1 == True`` and ``4 == 4.0``, but
+    ``lowercase=1`` and ``max_ngram_order=4.0`` are refused, not served from the cache.
+    """
+    key = (*values, *map(type, values))
+    try:
+        return _OPTIONS[key]
+    except KeyError:
+        pass
+    except TypeError:  # an unhashable value: BleuOptions explains what is wrong with it
+        return BleuOptions(*values)
+    options = BleuOptions(*values)
+    if len(_OPTIONS) < _CACHE_LIMIT:
+        _OPTIONS[key] = options
+    return options
+
+
+def signature_for(options: BleuOptions, nrefs: int) -> str:
+    """``options.signature(nrefs)``, rendered once per options and number of references."""
+    key = (options, nrefs)
+    signature = _SIGNATURES.get(key)
+    if signature is None:
+        signature = options.signature(nrefs)
+        if len(_SIGNATURES) < _CACHE_LIMIT:
+            _SIGNATURES[key] = signature
+    return signature
+
+
+def segment_splitter(options: BleuOptions) -> Callable[[str], list[str]]:
+    """sacreBLEU's preprocessing of a checked segment under ``options``: lowercase if
+    asked, strip trailing whitespace, tokenize, split (as :meth:`BleuOptions.tokens`)."""
+    tokenizer = get_tokenizer(options.tokenize)
+    if options.lowercase:
+        return lambda segment: tokenizer(segment.lower().rstrip()).split()
+    return lambda segment: tokenizer(segment.rstrip()).split()
+
+
+@accepts_old_names
+def sentence_score(
+    hypothesis: str,
+    references: Sequence[str],
+    tokenize: str = "13a",
+    lowercase: bool = False,
+    smooth_method: str = "exp",
+    smooth_value: float | None = None,
+    max_ngram_order: int = 4,
+    use_effective_order: bool = True,
+) -> BleuScore:
+    """Sentence BLEU on raw strings by sacreBLEU's rules (0-100): the lean form of
+    :func:`bleu.sacrebleu_rules.sentence_score`, with the same arguments, errors and result.
+
+    Equal to ``sacrebleu.sentence_bleu`` for the same keywords (its defaults: ``exp``
+    smoothing, effective order); ``smooth=`` and ``effective_order=`` are accepted as old
+    names of ``smooth_method=`` and ``use_effective_order=``.
+
+    >>> print(sentence_score("It is a guide.", ["It is a guide to action."]))
+    BLEU = 47.40 100.0/75.0/66.7/50.0 (BP = 0.670 ratio = 0.714 hyp_len = 5 ref_len = 7)
+    """
+    if type(hypothesis) is not str:
+        hypothesis = check_segment(hypothesis, "hypothesis")
+    if type(references) is not list or not set(map(type, references)) <= _STR:
+        references = check_segments(references, "references")
+    if not references:
+        raise ValueError("references is empty: give at least one reference string")
+    options = options_for(
+        tokenize, lowercase, smooth_method, smooth_value, max_ngram_order, use_effective_order
+    )
+    split = segment_splitter(options)
+    hyp = split(hypothesis)
+    refs = [split(ref) for ref in references]
+    hyp_len = len(hyp)
+    order = options.max_ngram_order
+    correct = ngram_matches(refs, hyp, order)
+    total = [max(0, hyp_len - n) for n in range(order)]
+    ref_len = closest_length(map(len, refs), hyp_len)
+    signature = signature_for(options, len(references))
+    return bleu_of_counts(hyp_len, ref_len, correct, total, options, signature)
