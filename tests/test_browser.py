@@ -568,3 +568,114 @@ if __name__ == "__main__":
     print(summary(found))
     if len(sys.argv) > 2:
         Path(sys.argv[2]).write_text(json.dumps(found, indent=1))
+
+
+# -- the playground as a lecturer projects it -----------------------------------------------
+
+
+def _px(page: object, selector: str, prop: str = "font-size") -> float:
+    value = page.eval_on_selector(selector, f"e => getComputedStyle(e).getPropertyValue('{prop}')")
+    return float(value.removesuffix("px"))
+
+
+def test_playground_presenter_layout(base: str, page: object) -> None:
+    """At 1280x720 the inputs and results are at least 24 px, the score, the four precisions
+    (as fractions and decimals), c, r and BP are on screen beside the inputs without
+    scrolling, and the n-gram chips and counts table are collapsed."""
+    page.goto(base + "playground.html")
+    page.wait_for_function("document.getElementById('pg-f4') !== null")
+    for selector in ("#pg-candidate", "#pg-ref1", "#pg-f1", "#pg-p4", "#pg-bp", "#pg-bleu"):
+        assert _px(page, selector) >= 24, selector
+    for selector in ("#pg-bleu", "#pg-f1", "#pg-p1", "#pg-f4", "#pg-p4", "#pg-bp", "#pg-cr"):
+        box = page.locator(selector).bounding_box()
+        assert box is not None and box["y"] + box["height"] <= 720, (selector, box)
+        assert box["x"] + box["width"] <= 1280, (selector, box)
+    left = page.locator("#pg-candidate").bounding_box()
+    right = page.locator("#pg-precisions").bounding_box()
+    assert right["x"] >= left["x"] + left["width"], "the results stand beside the inputs"
+    assert page.locator("#pg-details").get_attribute("open") is None
+    assert not page.locator("#pg-counts").is_visible()
+    assert page.locator("#pg-f1").inner_text() == "5/7"  # the default: the cat the cat on ...
+
+
+NORMALISE_POOL = [
+    *"abcXYZ019 _.,;:!?'\"-()[]ÄöÉßçñ",
+    *"나는학교에갔다机器翻译。，",
+    "\t",
+]
+
+
+def test_playground_normalise_equals_notebook_02(base: str, page: object) -> None:
+    """bleu.normalise in the page equals notebook 02's re.findall(r"\\w+", text.lower())."""
+    rng = random.Random(2)
+    texts = ["".join(rng.choice(NORMALISE_POOL) for _ in range(rng.randint(0, 30)))
+             for _ in range(300)]
+    texts += [ex["candidate"] for ex in _examples()]
+    page.goto(base + "playground.html")
+    got = page.evaluate("texts => texts.map(t => bleu.normalise(t))", texts)
+    differ = [(t, re.findall(r"\w+", t.lower()), g) for t, g in zip(texts, got)
+              if re.findall(r"\w+", t.lower()) != g]
+    assert not differ, differ[:5]
+
+
+def _examples() -> list[dict]:
+    from bleu.book.playground_page import examples
+
+    return examples()
+
+
+def test_playground_examples_are_one_click_and_equal_sentence_bleu(
+    base: str, page: object
+) -> None:
+    page.goto(base + "playground.html")
+    buttons = page.locator("button.pg-example")
+    examples = _examples()
+    assert buttons.count() == len(examples) >= 8
+    labels = [buttons.nth(i).inner_text() for i in range(buttons.count())]
+    assert any("Running example" in label for label in labels)
+    assert any("the × 7" in label for label in labels)
+    for i, example in enumerate(examples):
+        buttons.nth(i).click()
+        split = (lambda t: re.findall(r"\w+", t.lower())) if example["normalise"] else str.split
+        refs = [split(r) for r in example["references"]]
+        expected = _python_bleu(refs, split(example["candidate"]), [0.25] * 4, None)
+        shown = float(page.locator("#pg-bleu").get_attribute("data-value"))
+        assert shown == pytest.approx(expected, abs=1e-12), example["label"]
+        assert page.locator("#pg-normalise").is_checked() == example["normalise"]
+        if example["label"] == "Ex. 1 · Ca1":  # notebook 02 and 03: 17/18 once normalised
+            assert page.locator("#pg-f1").inner_text() == "17/18"
+        if example["label"].startswith("Running"):  # notebook 07's 0.5045666840058485
+            assert shown == pytest.approx(0.5045666840058485, abs=1e-15)
+    page.locator("button.pg-example", has_text="Ex. 1 · Ca1").click()
+    page.locator("#pg-normalise").uncheck()  # the raw split: "commands." is not "commands"
+    assert page.locator("#pg-f1").inner_text() == "16/18"
+
+
+def test_playground_draws_typed_korean_and_chinese_with_its_fonts(
+    base: str, page: object
+) -> None:
+    """Korean and Chinese typed in are drawn with the playground's shipped fonts (glyphs of
+    non-zero width), not as empty boxes, on a machine without CJK system fonts."""
+    page.goto(base + "playground.html")
+    page.wait_for_selector("#playground.pg-fonts-ready", timeout=10000)
+    page.fill("#pg-ref1", "나는 학교에 갔다 . 机器翻译")
+    page.fill("#pg-candidate", "나는 학교에 간다 . 机器翻译")
+    page.locator("#pg-details summary").click()
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("DOM.enable")
+    cdp.send("CSS.enable")
+    chips = _fonts_of(cdp, ".pg-line .pg-gram", 40)
+    cdp.detach()
+    families = {family for _, width, fonts in chips if width > 0
+                for family, custom, glyphs in fonts if glyphs and custom}
+    assert chips and all(width > 0 for _, width, _ in chips)
+    assert any("KR" in family for family in families), families
+    assert any("SC" in family for family in families), families
+    widths = page.evaluate(
+        """() => ['나', '학', '机', '译'].map(ch => {
+               const c = document.createElement('canvas').getContext('2d');
+               c.font = '24px "BLEU Playground KR", "BLEU Playground SC"';
+               return c.measureText(ch).width; })"""
+    )
+    assert all(w > 10 for w in widths), widths
+    page.locator("#pg-details summary").click()

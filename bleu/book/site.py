@@ -63,11 +63,11 @@ from nbconvert.filters.markdown_mistune import markdown2html_mistune
 from . import fonts
 from .catalog import NOTEBOOKS, ROOT, SOLUTIONS, Chapter, chapters
 from .nav import CONTENTS, _next
+from .playground_page import write_playground
 
 log = logging.getLogger(__name__)
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
-PLAYGROUND = Path(__file__).resolve().parent / "playground"
 PLAYGROUND_CHAPTERS = ("03", "04", "05", "06", "07")  # their decks link to the playground
 DECK_WIDTH, DECK_HEIGHT = 1280, 720  # a projector
 SITE_NAME = "BLEU, step by step"
@@ -163,7 +163,7 @@ def build_site(out: Path = ROOT / "build" / "site") -> Path:
 
     _write(out / "index.html", fonts.mark_languages(_index_page(toc), used))
     _write(out / "slides.html", fonts.mark_languages(_slides_index(toc), used))
-    _write_playground(out)
+    write_playground(out)
     fonts.write_fonts(out / "static" / "fonts", used)
     for target, sources in sorted(missing.items()):
         log.warning(
@@ -738,14 +738,6 @@ def _prepare(out: Path) -> None:
             shutil.rmtree(out)
     out.mkdir(parents=True, exist_ok=True)
     (out / MARKER).write_text("written by python -m bleu.book site; emptied on rebuild\n")
-
-
-def _write_playground(out: Path) -> None:
-    """The BLEU playground: ``playground.html`` and its script and style in static/."""
-    page = (PLAYGROUND / "playground.html").read_text(encoding="utf-8")
-    _write(out / "playground.html", page)
-    for name in ("playground.js", "playground.css"):
-        shutil.copyfile(PLAYGROUND / name, out / "static" / name)
 
 
 def _write(path: Path, text: str) -> None:

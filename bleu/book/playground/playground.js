@@ -7,6 +7,10 @@
  * exactly 0; smoothing is null or NLTK's method 1 (epsilon 0.1 added to a zero numerator)
  * or 4 (the k-th zero precision becomes 1 / (2^k * 5 / ln c) / l_n). No unigram match gives
  * 0 whatever the smoothing. Nothing is loaded from the network.
+ *
+ * window.bleu.normalise(text) is notebook 02's normalise: lower-case, then the runs of word
+ * characters (letters, digits, underscore), punctuation dropped. The page's examples come
+ * from data/examples.json, written into the page by the site builder.
  */
 (function () {
   "use strict";
@@ -187,7 +191,14 @@
     return trimmed ? trimmed.split(/\s+/) : [];
   }
 
-  window.bleu = {sentenceBleu: sentenceBleu, explain: explain, tokenize: tokenize};
+  /* Notebook 02's normalise, re.findall(r"\w+", text.lower()): Python's \w is a letter, a
+     number or the underscore. */
+  function normalise(text) {
+    return String(text).toLowerCase().match(/[\p{L}\p{N}_]+/gu) || [];
+  }
+
+  window.bleu = {sentenceBleu: sentenceBleu, explain: explain, tokenize: tokenize,
+                 normalise: normalise};
 
   // -- the page ------------------------------------------------------------------------------
 
@@ -219,17 +230,20 @@
   }
 
   function render(root) {
+    var split = root.querySelector("#pg-normalise").checked ? normalise : tokenize;
     var refs = Array.prototype.map.call(root.querySelectorAll("textarea.pg-ref"), function (t) {
-      return tokenize(t.value);
+      return split(t.value);
     }).filter(function (r) { return r.length > 0; });
-    var hyp = tokenize(root.querySelector("#pg-candidate").value);
+    var hyp = split(root.querySelector("#pg-candidate").value);
     var weights = WEIGHTS[root.querySelector("#pg-weights").value];
     var smoothingValue = root.querySelector("#pg-smoothing").value;
     var smoothing = smoothingValue === "none" ? null : parseInt(smoothingValue, 10);
     var out = document.getElementById("pg-result");
+    var summary = document.getElementById("pg-summary");
     out.textContent = "";
+    summary.textContent = "";
     if (refs.length === 0) {
-      out.appendChild(el("p", {"class": "pg-note", text: "Type at least one reference."}));
+      summary.appendChild(el("p", {"class": "pg-note", text: "Type at least one reference."}));
       document.getElementById("pg-bleu").textContent = "–";
       return;
     }
@@ -279,38 +293,38 @@
     counts.appendChild(body);
     out.appendChild(counts);
 
-    // precisions and the score
-    out.appendChild(el("h2", {text: "Precisions and score"}));
+    // precisions and the score, beside the inputs
     var table = el("table", {"class": "pg-table", id: "pg-precisions"}, [
-      el("thead", {}, [el("tr", {}, ["n", "Σ Count_clip", "Σ Count", "p_n",
-        "p_n smoothed", "weight"].map(function (h, i) {
-        return el("th", {"class": i > 0 ? "num" : "", text: h});
-      }))])
+      el("thead", {}, [el("tr", {}, ["", "clipped / all", "p_n", "smoothed", "weight"]
+        .map(function (h, i) { return el("th", {"class": i > 0 ? "num" : "", text: h}); }))])
     ]);
     var tbody = el("tbody");
     result.orders.forEach(function (o, i) {
       tbody.appendChild(el("tr", {}, [
-        el("td", {text: "p" + o.n}),
-        el("td", {"class": "num", text: String(o.matches)}),
-        el("td", {"class": "num", text: String(o.total)}),
+        el("th", {text: "p" + o.n, scope: "row"}),
+        el("td", {"class": "num", id: "pg-f" + o.n, text: o.matches + "/" + o.denominator}),
         el("td", {"class": "num", id: "pg-p" + o.n, text: fmt(result.precisions[i])}),
         el("td", {"class": "num", text: fmt(result.smoothed[i])}),
         el("td", {"class": "num", text: fmt(result.weights[i])})
       ]));
     });
     table.appendChild(tbody);
-    out.appendChild(table);
+    summary.appendChild(table);
     var facts = el("dl", {"class": "pg-facts"});
-    [["c (candidate length)", String(result.c), "pg-c"],
-     ["r (closest reference length)", String(result.r), "pg-r"],
-     ["BP = " + (result.c > result.r ? "1 (c > r)" : result.c === 0 ? "0 (c = 0)" :
-       "exp(1 − r/c)"), fmt(result.bp), "pg-bp"],
-     ["BLEU = BP · exp(Σ w_n log p_n)", fmt(result.bleu), "pg-score"]]
+    [["c, r", result.c + ", " + result.r, "pg-cr"],
+     ["BP" + (result.c > result.r ? " (c > r)" : result.c === 0 ? " (c = 0)" :
+       " = exp(1 − r/c)"), fmt(result.bp), "pg-bp"]]
       .forEach(function (fact) {
         facts.appendChild(el("dt", {text: fact[0]}));
         facts.appendChild(el("dd", {id: fact[2], text: fact[1]}));
       });
-    out.appendChild(facts);
+    summary.appendChild(facts);
+    var hidden = el("span", {hidden: "hidden"}, [
+      el("span", {id: "pg-c", text: String(result.c)}),
+      el("span", {id: "pg-r", text: String(result.r)}),
+      el("span", {id: "pg-score", text: fmt(result.bleu)})
+    ]);
+    summary.appendChild(hidden);
     var why = "";
     if (result.bleu === 0 && result.c > 0) {
       why = result.orders[0].matches === 0 ? "No unigram of the candidate is in a reference." :
@@ -318,10 +332,47 @@
         "smoothing the geometric mean is 0: choose a smoothing method to see a score." : "";
     }
     if (why) {
-      out.appendChild(el("p", {"class": "pg-note", id: "pg-why", text: why}));
+      summary.appendChild(el("p", {"class": "pg-note", id: "pg-why", text: why}));
     }
     document.getElementById("pg-bleu").textContent = fmt(result.bleu);
     document.getElementById("pg-bleu").setAttribute("data-value", String(result.bleu));
+  }
+
+  /* Load the Korean and Chinese fonts at once, not when the first character is typed: text
+     typed into a textarea before its font has loaded stays drawn as empty boxes. When they
+     are in, the boxes are drawn again. */
+  function loadTypedFonts(root) {
+    if (!document.fonts || !document.fonts.load) {
+      return;
+    }
+    Promise.all([
+      document.fonts.load('24px "BLEU Playground KR"', "\uD55C"),
+      document.fonts.load('24px "BLEU Playground SC"', "\u4E2D")
+    ]).then(function () {
+      root.classList.add("pg-fonts-ready");
+    }, function () { /* a missing font file leaves the system's fonts */ });
+  }
+
+  /* One button per example of the notebooks (data/examples.json): it fills the boxes and sets
+     the normalise switch the notebooks use for that example. */
+  function addExamples(root, update) {
+    var data = document.getElementById("pg-examples-data");
+    var holder = document.getElementById("pg-examples");
+    var examples = data ? JSON.parse(data.textContent) : [];
+    examples.forEach(function (example, i) {
+      var button = el("button", {type: "button", "class": "pg-example",
+        "data-example": String(i), title: example.title, text: example.label});
+      button.addEventListener("click", function () {
+        var boxes = root.querySelectorAll("textarea.pg-ref");
+        Array.prototype.forEach.call(boxes, function (box, j) {
+          box.value = example.references[j] || "";
+        });
+        root.querySelector("#pg-candidate").value = example.candidate;
+        root.querySelector("#pg-normalise").checked = Boolean(example.normalise);
+        update();
+      });
+      holder.appendChild(button);
+    });
   }
 
   function setUp() {
@@ -330,6 +381,8 @@
       return;
     }
     var update = function () { render(root); };
+    loadTypedFonts(root);
+    addExamples(root, update);
     root.addEventListener("input", update);
     root.addEventListener("change", update);
     update();
