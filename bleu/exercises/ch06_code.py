@@ -2,7 +2,8 @@
 
 ``closest_ref_length(references, hyp_len)``: the length of the reference closest in length
 to the candidate, the shorter one on a tie (Papineni et al., 2002, section 2.2.2, "best
-match length"). ``brevity_penalty(closest_ref_len, hyp_len)``: ``1`` if ``c > r``, ``0`` if
+match length"). ``my_brevity_penalty(closest_ref_len, hyp_len)`` (the notebook already has
+a ``brevity_penalty`` of its own, which its earlier exercises use): ``1`` if ``c > r``, ``0`` if
 ``c == 0``, else ``exp(1 - r / c)``. The expected behaviour is the package's
 :func:`bleu.closest_ref_length` and :func:`bleu.brevity_penalty`.
 
@@ -100,8 +101,8 @@ CLOSEST_REF_LENGTH = register_code(
         id="ch06.code-closest-ref-length",
         name="closest_ref_length",
         signature="closest_ref_length(references, hyp_len)",
-        task="Return r, the length of the reference closest in length to hyp_len (an int); "
-        "on a tie, the shorter of the tied references.",
+        task="Return r, the length of the reference closest in length to hyp_len (an int), "
+        "with BLEU's rule for two equally close references.",
         reference=closest_ref_length,
         examples=_closest_examples,
         random_case=_closest_case,
@@ -195,8 +196,8 @@ def _long_penalised(closest_ref_len: int, hyp_len: int) -> float:
 BREVITY_PENALTY = register_code(
     CodeExercise(
         id="ch06.code-brevity-penalty",
-        name="brevity_penalty",
-        signature="brevity_penalty(closest_ref_len, hyp_len)",
+        name="my_brevity_penalty",
+        signature="my_brevity_penalty(closest_ref_len, hyp_len)",
         task="Return BP as a float with r = closest_ref_len and c = hyp_len: 1 if c > r, "
         "0 if c == 0, else exp(1 - r / c).",
         reference=brevity_penalty,
