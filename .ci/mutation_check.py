@@ -67,7 +67,9 @@ MODULES = (
     "smoothing",
     "nltk_rules",
     "sacrebleu_rules",
+    "lean",
     "vectorized",
+    "batch",
     "spans13a",
     "chunked",
     "explain",
@@ -103,6 +105,8 @@ PARITY_TESTS = (  # the quickest killers first: pytest -x stops at the first fai
     "tests/test_significance.py",
     "tests/test_sacre.py",
     "tests/test_nltk_parity.py",
+    "tests/test_sentence_speed_parity.py",
+    "tests/test_batch.py",
 )
 
 IGNORE = shutil.ignore_patterns(
