@@ -30,7 +30,7 @@ from typing import Any
 import numpy as np
 
 from ._checks import UNIFORM_4, check_bool, check_corpus_shape, check_segments, weight_vectors
-from .chunked import CHUNK_CHARS, CHUNK_SEGMENTS, CHUNK_TOKENS, THREADS, hashed_tokens
+from .chunked import CHUNK_TOKENS, THREADS, hashed_tokens
 from .lean import Smoother, nltk_row_scores
 from .nltk_rules import needed_orders
 from .sacrebleu_rules import (
@@ -49,6 +49,15 @@ from .vectorized import (
     encode_segments,
     sentence_stats,
 )
+
+BLOCK_SEGMENTS = 2**13
+"""The most segments one block holds."""
+
+BLOCK_CHARS = 2**21 - 2**10
+"""About the most characters (hypotheses and references) one block holds: its arrays (a
+few bytes per character, 8 per token) are sized by its text, whatever the segments' shape.
+A segment longer than this is a block of its own, counted with string tokens from
+:data:`bleu.chunked.CHUNK_TOKENS` characters on (hashed keys would overflow)."""
 
 ROW_CELLS = 2**22
 """The most statistics cells (8 bytes each) one block of rows holds: a block of segments
@@ -117,12 +126,12 @@ def segment_rows(
 
 
 def _blocks(sizes: np.ndarray, most: int) -> list[tuple[int, int]]:
-    """Consecutive ranges of at most ``most`` segments and about CHUNK_CHARS characters."""
+    """Consecutive ranges of at most ``most`` segments and about BLOCK_CHARS characters."""
     total = np.cumsum(sizes)
     bounds, start, n = [], 0, len(sizes)
     while start < n:
         base = int(total[start - 1]) if start else 0
-        stop = int(np.searchsorted(total, base + CHUNK_CHARS, side="right"))
+        stop = int(np.searchsorted(total, base + BLOCK_CHARS, side="right"))
         stop = min(max(stop, start + 1), start + most, n)
         bounds.append((start, stop))
         start = stop
@@ -185,7 +194,7 @@ def sentence_scores(
     sizes = np.fromiter(map(len, hyps), dtype=np.int64, count=len(hyps))
     for stream in streams:
         sizes += np.fromiter((len(r or "") for r in stream), dtype=np.int64, count=len(hyps))
-    most = max(1, min(CHUNK_SEGMENTS, ROW_CELLS // (2 + 2 * options.max_ngram_order)))
+    most = max(1, min(BLOCK_SEGMENTS, ROW_CELLS // (2 + 2 * options.max_ngram_order)))
     bounds = _blocks(sizes + 3 * (1 + len(streams)), most)
     job = partial(_block_scores, hyps, streams, options)
     if len(bounds) == 1 or THREADS == 1:

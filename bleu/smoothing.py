@@ -166,7 +166,9 @@ class SmoothingFunction:
         out: list[Number] = [p_n[0]] if p_n else []
         for p in p_n[1:]:
             m, total = _raw(p)
-            out.append(Fraction(m + 1, total + 1))
+            # floats stay floats (the lean path): (m + 1) / (l + 1) is correctly rounded
+            kind = CountedFloat if isinstance(p, CountedFloat) else Fraction
+            out.append(kind(m + 1, total + 1))
         return out
 
     def method3(self, p_n: Sequence[Number], *args: Any, **kwargs: Any) -> list[Number]:

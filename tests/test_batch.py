@@ -121,8 +121,8 @@ def test_sentence_scores_in_many_blocks_on_two_threads(monkeypatch):
     refs = [" ".join(rnd.choices(WORDS, k=rnd.randrange(1, 25))) for _ in range(400)]
     hyps = [" ".join(w for w in r.split() if rnd.random() < 0.8) for r in refs]
     expected = sacre_sentence(hyps, [refs])
-    monkeypatch.setattr(batch, "CHUNK_CHARS", 500)
-    assert len(batch._blocks(np.full(400, 100), batch.CHUNK_SEGMENTS)) == 80
+    monkeypatch.setattr(batch, "BLOCK_CHARS", 500)
+    assert len(batch._blocks(np.full(400, 100), batch.BLOCK_SEGMENTS)) == 80
     assert_close(bleu.sentence_scores(hyps, [refs]), expected)
     monkeypatch.setattr(batch, "ROW_CELLS", 50)  # 5 segments of 10 cells a block
     assert_close(bleu.sentence_scores(hyps, [refs]), expected)
@@ -131,7 +131,7 @@ def test_sentence_scores_in_many_blocks_on_two_threads(monkeypatch):
 def test_a_large_order_cuts_blocks_by_cells_not_memory():
     """max_ngram_order=10000: the blocks hold few segments, the rows stay small."""
     order = 10_000
-    most = max(1, min(batch.CHUNK_SEGMENTS, batch.ROW_CELLS // (2 + 2 * order)))
+    most = max(1, min(batch.BLOCK_SEGMENTS, batch.ROW_CELLS // (2 + 2 * order)))
     assert most * (2 + 2 * order) <= batch.ROW_CELLS
     hyps = ["the cat sat on the mat"] * 300
     refs = [["the cat sat on a mat"] * 300]
