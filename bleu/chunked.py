@@ -11,7 +11,10 @@ segments are cut into chunks and each chunk is done on its own:
 3. its rows ``[c, r, m_1..m_N, t_1..t_N]`` are summed.
 
 NumPy releases the GIL inside its array operations, so two chunks run at the same time
-on two cores; memory holds two chunks, whatever the corpus size. A chunk where two
+on two cores; memory holds two chunks, whatever the corpus size. A chunk is bounded by
+its characters (:data:`CHUNK_CHARS`) as well as its segments, the sizes planned from the
+texts' lengths before any array is built, so 20 000 runaway hypotheses of 2 000 tokens
+cost no more memory than 20 000 short ones per character. A chunk where two
 different tokens share a hash (never seen on real text; forced in the tests) is counted
 again with string tokens (:func:`bleu.vectorized.encode_segments`), so the sums are
 always exact.
@@ -38,9 +41,17 @@ from .vectorized import Vocabulary, _rows, clipped_matches, closest_lengths, enc
 CHUNK_SEGMENTS = 2**13
 """The most segments one chunk holds."""
 
+CHUNK_CHARS = 2**21 - 2**10
+"""The most characters one chunk holds (hypotheses and references, 3 more per text for its
+separator), unless one segment alone is longer: a chunk's arrays (several bytes per
+character, 8 per token) are sized by its text, whatever the shape of the segments. Each
+side's padded text then stays within the powers :mod:`bleu.spans13a` keeps (2**21)."""
+
 CHUNK_TOKENS = 2**21
 """A chunk of this many tokens or more is counted with string tokens (hashed n-gram keys
-would overflow int64)."""
+would overflow int64). A chunk has fewer tokens than characters, so only a single segment
+longer than :data:`CHUNK_CHARS` can reach it; it is sent to the string path before any
+array is built."""
 
 MIN_CHUNK = 512
 """The fewest segments a chunk holds: below twice this, a corpus is one chunk, no thread."""
@@ -120,13 +131,15 @@ def chunk_sums(
     """
     max_order = options.max_ngram_order
     n = len(hyps)
+    if not exact and ref_tokens is None:
+        exact = _text_size(hyps) + _text_size(refs) >= CHUNK_TOKENS  # before any array
     if exact:
         ids, lengths, check = _string_tokens(hyps, refs, options)
     else:
         if ref_tokens is None:
             ref_tokens = hashed_tokens(refs, options.lowercase)
         ids, lengths, check = _hashed_pair(hyps, ref_tokens, options.lowercase)
-        if len(ids) >= CHUNK_TOKENS:
+        if len(ids) >= CHUNK_TOKENS:  # lowercasing lengthened the text (rare: "İ" -> "i̇")
             return chunk_sums(hyps, refs, counts, options, exact=True)
     segment = np.concatenate([np.arange(n), np.repeat(np.arange(n), counts)])
     first = np.cumsum(counts) - counts
@@ -171,15 +184,54 @@ def _chunk_job(
     """Every system's sums over one chunk; the references are tokenized once for all."""
     start, stop = bounds
     refs, counts = _chunk_references(streams, start, stop)
-    ref_tokens = hashed_tokens(refs, options.lowercase)
-    sums = [chunk_sums(hyps[start:stop], refs, counts, options, ref_tokens) for hyps in systems]
+    longest = max(_text_size(hyps[start:stop]) for hyps in systems)
+    exact = longest + _text_size(refs) >= CHUNK_TOKENS  # one huge segment: no arrays at all
+    ref_tokens = None if exact else hashed_tokens(refs, options.lowercase)
+    sums = [
+        chunk_sums(hyps[start:stop], refs, counts, options, ref_tokens, exact) for hyps in systems
+    ]
     return sums, set(np.unique(counts).tolist())
 
 
-def _bounds(n: int) -> list[tuple[int, int]]:
-    """Chunks of segments: one per thread (a small corpus is one chunk), at most CHUNK_SEGMENTS."""
+def _text_size(texts: list[str]) -> int:
+    """Characters of ``texts``: an upper bound of their tokens."""
+    return sum(map(len, texts))
+
+
+def segment_sizes(systems: list[list[str]], streams: list[list[str | None]]) -> np.ndarray:
+    """Characters of each segment: its longest hypothesis and its references, 3 more per
+    text (the separator :func:`bleu.tokenizers.join_segments` puts after it)."""
+    n = len(systems[0])
+    sizes = np.zeros(n, dtype=np.int64)
+    for hyps in systems:
+        np.maximum(sizes, np.fromiter(map(len, hyps), dtype=np.int64, count=n), out=sizes)
+    for refs in streams:
+        if None in refs:
+            refs = [ref or "" for ref in refs]
+        sizes += np.fromiter(map(len, refs), dtype=np.int64, count=n)
+    return sizes + 3 * (1 + len(streams))
+
+
+def _bounds(n: int, sizes: np.ndarray | None = None) -> list[tuple[int, int]]:
+    """Chunks of segments: one per thread (a small corpus is one chunk), at most
+    CHUNK_SEGMENTS segments and, with the segments' ``sizes`` (characters), at most
+    CHUNK_CHARS characters (a longer segment is a chunk of its own).
+
+    >>> _bounds(5, np.array([3, 3, 9, 1, 1]) * CHUNK_CHARS // 9)
+    [(0, 2), (2, 3), (3, 5)]
+    """
     size = max(1, n if n < 2 * MIN_CHUNK else min(CHUNK_SEGMENTS, -(-n // THREADS)))
-    return [(start, min(start + size, n)) for start in range(0, n, size)]
+    if sizes is None or int(sizes.sum()) <= CHUNK_CHARS:
+        return [(start, min(start + size, n)) for start in range(0, n, size)]
+    ends = np.cumsum(sizes)
+    bounds, start = [], 0
+    while start < n:
+        base = int(ends[start - 1]) if start else 0
+        stop = int(np.searchsorted(ends, base + CHUNK_CHARS, side="right"))
+        stop = min(max(stop, start + 1), start + size, n)
+        bounds.append((start, stop))
+        start = stop
+    return bounds
 
 
 def systems_sums(
@@ -198,7 +250,7 @@ def systems_sums(
     totals = [np.zeros(2 + 2 * options.max_ngram_order, dtype=np.int64) for _ in systems]
     sizes: set[int] = set()
     job = partial(_chunk_job, systems, streams, options)
-    bounds = _bounds(len(systems[0]))
+    bounds = _bounds(len(systems[0]), segment_sizes(systems, streams))
     if len(bounds) == 1:  # a small corpus: starting threads would cost more than they save
         parts: Iterable[tuple[list[np.ndarray], set[int]]] = map(job, bounds)
     else:

@@ -35,7 +35,8 @@ values of the several-systems JSON.
 
 With ``--tokenize none`` on already-tokenized text the figures equal multi-bleu.perl's.
 
-Robustness. Files are read in lockstep, :data:`bleu.cli_io.CHUNK_LINES` lines at a time;
+Robustness. Files are read in lockstep, :data:`bleu.cli_io.CHUNK_LINES` lines at a time
+(fewer when they hold more than :data:`bleu.cli_io.CHUNK_BYTES`);
 each chunk becomes segment statistics that are summed as they come (the plain 13a score:
 :func:`bleu.chunked.systems_sums`, on two threads, the references tokenized once; otherwise
 :func:`bleu.vectorized.prepare` and :meth:`bleu.vectorized.EncodedReferences.sums` /
@@ -350,7 +351,7 @@ def read_corpus(
         nrefs: set[int | str] = set()
         n_segments = 0
         while True:
-            size = cli_io.CHUNK_LINES
+            size = cli_io.lockstep_lines([*systems, *refs])  # by lines and by bytes
             hyp_lines = [source.read_chunk(size) for source in systems]
             ref_lines = [source.read_chunk(size) for source in refs]
             if len({len(lines) for lines in [*hyp_lines, *ref_lines]}) > 1:

@@ -15,8 +15,9 @@ Bad input is refused early, with an :class:`InputError` of one line naming the f
   from the start of the (decompressed) input;
 - corrupt or truncated gzip data, a missing file, a directory, no permission.
 
-Memory is bounded by one chunk (:data:`CHUNK_LINES` lines, read in lockstep from every
-file by :mod:`bleu.cli`) and one block (:data:`READ_BYTES`), never by the file.
+Memory is bounded by one chunk (:data:`CHUNK_LINES` lines and :data:`CHUNK_BYTES` bytes
+of each file, read in lockstep from every file by :mod:`bleu.cli`: :func:`lockstep_lines`)
+and one block (:data:`READ_BYTES`), never by the file or the length of its lines.
 """
 
 from __future__ import annotations
@@ -39,6 +40,11 @@ CHUNK_LINES = 25_000
 A compromise measured on 1e6 segments (``benchmarks/cli_scale.py``): 10 000 lines peak at
 about 120 MiB but cost some 15% more CPU than scoring the whole corpus at once (numpy's
 fixed cost per block); 25 000 lines peak at about 240 MiB and cost about 5% more."""
+
+CHUNK_BYTES = 2**25
+"""The most bytes of one file in a chunk (32 MiB, unless one line alone is longer): a chunk
+of :data:`CHUNK_LINES` lines of 10 kB each (the runaway output of a language model) would
+be 250 MB, held four times over (lines, joined, decoded, split) before any scoring."""
 
 READ_BYTES = 2**20
 """Bytes asked of the file at a time (split into lines in one call)."""
@@ -64,6 +70,18 @@ def _stdin_bytes() -> BinaryIO:
     if buffer is None:  # a text-only stream (an IDE's console): re-encode what it gives
         return io.BytesIO(stream.read().encode("utf-8", "surrogatepass"))
     return buffer
+
+
+def lockstep_lines(
+    sources: list[LineSource], n_bytes: int | None = None, n_lines: int | None = None
+) -> int:
+    """Lines to read next from every source at once: ``n_lines`` (:data:`CHUNK_LINES`), or
+    fewer when that many lines of a source would pass ``n_bytes`` (:data:`CHUNK_BYTES`).
+    A source that ends sooner does not shorten the chunk, so that the counts of sources of
+    different lengths differ at once, as with whole chunks of lines."""
+    n_bytes = CHUNK_BYTES if n_bytes is None else n_bytes
+    n_lines = CHUNK_LINES if n_lines is None else n_lines
+    return min(source.lines_within(n_bytes, n_lines) for source in sources)
 
 
 class LineSource:
@@ -104,6 +122,7 @@ class LineSource:
         handle = gzip.GzipFile(fileobj=raw, mode="rb") if compressed else raw
         self._read = getattr(handle, "read1", handle.read)  # what is there, up to a size
         self._lines: list[bytes] = []  # complete lines read ahead, not handed out yet
+        self._buffered = 0  # bytes of those lines, newlines included
         self._tail = b""  # the start of a line whose newline is still to come
         self._eof = False
 
@@ -160,6 +179,7 @@ class LineSource:
             raise InputError(f"{self.name}: cannot read ({exc.strerror or exc})") from None
         bodies = self._lines[:n_lines]
         del self._lines[:n_lines]
+        self._buffered -= sum(map(len, bodies)) + len(bodies)
         self.exhausted = self._eof and not self._lines
         return bodies
 
@@ -170,6 +190,7 @@ class LineSource:
             self._eof = True
             if self._tail:  # the last line, without a final newline
                 self._lines.append(self._tail)
+                self._buffered += len(self._tail) + 1
                 self._tail = b""
             return
         parts = (self._tail + block).split(b"\n")
@@ -181,6 +202,26 @@ class LineSource:
             index = next(i for i, part in enumerate(parts) if len(part) > MAX_LINE_BYTES)
             self._too_long(parts[index], first + index)
         self._lines.extend(parts)
+        self._buffered += sum(map(len, parts)) + len(parts)
+
+    def lines_within(self, n_bytes: int = CHUNK_BYTES, n_lines: int = CHUNK_LINES) -> int:
+        """How many lines to read next so that the chunk stays within ``n_bytes`` (newlines
+        counted): ``n_lines`` when the next ``n_lines`` fit or the input ends before them,
+        fewer (at least one) when they do not. Reads ahead as needed, about ``n_bytes`` at
+        most; :meth:`read_chunk` then hands the lines out (and reports a read error)."""
+        try:
+            while len(self._lines) < n_lines and self._buffered <= n_bytes and not self._eof:
+                self._fill()
+        except (EOFError, gzip.BadGzipFile, zlib.error, OSError):
+            return n_lines  # read_chunk meets the error again and names it
+        if self._buffered <= n_bytes:
+            return n_lines
+        used = 0
+        for count, line in enumerate(self._lines[:n_lines]):
+            used += len(line) + 1
+            if used > n_bytes:
+                return max(count, 1)
+        return n_lines
 
     def _too_long(self, line: bytes, number: int) -> NoReturn:
         if b"\0" in line:

@@ -249,6 +249,11 @@ def _blocks(lengths: np.ndarray) -> Iterable[tuple[int, int]]:
         start = stop
 
 
+def _text_sizes(texts: list[str]) -> np.ndarray:
+    """Characters of each text plus one: an upper bound of its tokens (any tokenizer)."""
+    return np.fromiter(map(len, texts), dtype=np.int64, count=len(texts)) + 1
+
+
 def _rows(
     hyp_len: np.ndarray, ref_len: np.ndarray, matches: np.ndarray, max_order: int, min_total: int
 ) -> np.ndarray:
@@ -475,10 +480,8 @@ class EncodedReferences:
         texts = list(chain.from_iterable(per_segment))
         del per_segment
         ids, lengths = [], []
-        for start in range(0, len(texts), 2**16):
-            block_ids, block_lengths = encode_segments(
-                texts[start : start + 2**16], options, self.vocab
-            )
+        for start, stop in _blocks(_text_sizes(texts)):  # a text has fewer tokens than chars
+            block_ids, block_lengths = encode_segments(texts[start:stop], options, self.vocab)
             ids.append(block_ids)
             lengths.append(block_lengths)
         self.ids = np.concatenate(ids) if ids else np.zeros(0, dtype=np.int64)
@@ -517,7 +520,9 @@ class EncodedReferences:
         all zeros), so that they cost nothing; see :func:`bleu.sacrebleu_rules.padded_sum`.
         """
         ref_tokens = np.diff(self.tok_start[self.doc_start])
-        for start, stop in _blocks(ref_tokens + 20):  # about 20 hypothesis tokens a segment
+        # Blocks sized before tokenizing: a hypothesis has at most as many tokens as
+        # characters, so a block of runaway hypotheses is as small as its text demands.
+        for start, stop in _blocks(ref_tokens + _text_sizes(hypotheses)):
             hyp_ids, hyp_len = encode_segments(hypotheses[start:stop], self.options, self.vocab)
             order = min(max_order, max(1, int(hyp_len.max(initial=0)))) if trim else max_order
             yield start, self.block_rows(start, stop, hyp_ids, hyp_len, order)

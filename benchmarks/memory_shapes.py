@@ -1,0 +1,253 @@
+"""Peak memory and time of corpus BLEU on text of awkward shapes, against sacreBLEU.
+
+    python benchmarks/memory_shapes.py             # four cases, about 3 minutes
+    python benchmarks/memory_shapes.py --cli       # and the command line on a 300 MB file
+    python benchmarks/memory_shapes.py --scale 0.1 # every case 10x smaller (a quick look)
+
+The shapes of issue 21, generated with a fixed seed into a temporary directory (no
+download):
+
+- ``runaway 13a`` / ``runaway none``: 20 000 hypotheses of 2 010 tokens (10 random words,
+  then one word repeated 2 000 times: the degenerate output of a language model), against
+  references of 12 words; tokenized with ``13a`` and with ``none``;
+- ``long tokens``: 200 segments whose hypothesis and reference are two tokens of 200 KB;
+- ``dots``: 20 000 segments dense with runs of periods and commas (``..``, ``,.,``,
+  ``3.5``, ``1,000``), 13a;
+- ``cli`` (``--cli``): ``python -m bleu REF -i HYP`` and ``sacrebleu REF -i HYP`` on a
+  file of 30 000 runaway lines (about 300 MB).
+
+Each measurement is a fresh Python process: it reads the files, notes its resident set
+size (``VmRSS``), runs ``bleu.corpus_score`` or ``sacrebleu.corpus_bleu`` once and
+reports its peak (``VmHWM``), its wall and CPU time and the score. The two libraries
+alternate, case by case. The command-line case is measured from outside (``os.wait4``:
+the child's ``ru_maxrss`` and CPU time). Peak memory is reliable on a busy machine; wall
+time is stretched by other processes, which is why CPU time is shown beside it (``bleu``
+runs two threads, so its CPU time may exceed its wall time).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+SEED = 2021
+CASES = ("runaway 13a", "runaway none", "long tokens", "dots")
+
+
+def _vocabulary(rng: np.random.Generator, size: int = 5000) -> np.ndarray:
+    """``size`` made-up lower-case words of 2-8 letters."""
+    letters = np.array(list("etaoinshrdlucmfwypvbgkjqxz"))
+    words: set[str] = set()
+    while len(words) < size:
+        words.add("".join(rng.choice(letters, size=int(rng.integers(2, 9)))))
+    return np.array(sorted(words), dtype=object)
+
+
+def runaway_lines(n: int, rng: np.random.Generator) -> tuple[list[str], list[str]]:
+    """Hypotheses of 10 random words then one word 2 000 times; references of 12 words
+    (the 10 words with about 30% replaced, and the repeated word twice)."""
+    words = _vocabulary(rng)
+    hyps, refs = [], []
+    for _ in range(n):
+        head = list(rng.choice(words, size=10))
+        loop = str(rng.choice(words))
+        hyps.append(" ".join(head + [loop] * 2000))
+        kept = [w if rng.random() > 0.3 else str(rng.choice(words)) for w in head]
+        refs.append(" ".join([*kept, loop, loop]))
+    return hyps, refs
+
+
+def long_token_lines(n: int, size: int, rng: np.random.Generator) -> tuple[list[str], list[str]]:
+    """Segments of two tokens of ``size`` letters; a reference shares the first token of its
+    hypothesis in every other segment."""
+    letters = np.frombuffer(b"abcdefghijklmnopqrstuvwxyz", dtype=np.uint8)
+
+    def token() -> str:
+        return rng.choice(letters, size=size).tobytes().decode("ascii")
+
+    hyps, refs = [], []
+    for i in range(n):
+        first = token()
+        hyps.append(f"{first} {token()}")
+        refs.append(f"{first if i % 2 == 0 else token()} {token()}")
+    return hyps, refs
+
+
+def dotted_lines(n: int, rng: np.random.Generator) -> tuple[list[str], list[str]]:
+    """Segments of 20-40 words and numbers, most followed by a run of periods and commas
+    (``..``, ``,.,``, ``...``) or a lone one; references are corrupted copies."""
+    words = _vocabulary(rng, 2000)
+    numbers = ["3.5", "1,000", "2.", "0,5", "10.000,5"]
+    runs = np.array(["", ".", ",", "..", "...", ",,", ".,", ",.,", "....", ". .", "..,"])
+
+    def line() -> list[str]:
+        size = int(rng.integers(20, 41))
+        tokens = [
+            str(rng.choice(numbers)) if rng.random() < 0.15 else str(rng.choice(words))
+            for _ in range(size)
+        ]
+        tails = rng.choice(runs, size=size, p=[0.2] + [0.08] * 10)
+        return [t + tail for t, tail in zip(tokens, tails)]
+
+    hyps, refs = [], []
+    for _ in range(n):
+        tokens = line()
+        hyps.append(" ".join(tokens))
+        refs.append(" ".join(t if rng.random() > 0.25 else str(rng.choice(words)) for t in tokens))
+    return hyps, refs
+
+
+def generate(folder: Path, scale: float, cli: bool) -> None:
+    """Write every case's files into ``folder`` (fixed seed)."""
+    rng = np.random.default_rng(SEED)
+    cases = {
+        "runaway": runaway_lines(max(1, round(20_000 * scale)), rng),
+        "long": long_token_lines(max(1, round(200 * scale)), 200_000, rng),
+        "dots": dotted_lines(max(1, round(20_000 * scale)), rng),
+    }
+    if cli:
+        cases["cli"] = runaway_lines(max(1, round(30_000 * scale)), rng)
+    for name, (hyps, refs) in cases.items():
+        (folder / f"{name}.hyp").write_text("\n".join(hyps) + "\n", encoding="utf-8")
+        (folder / f"{name}.ref").write_text("\n".join(refs) + "\n", encoding="utf-8")
+
+
+def _status(field: str) -> float:
+    """A ``/proc/self/status`` field in MiB."""
+    with open("/proc/self/status", encoding="ascii") as handle:
+        for line in handle:
+            if line.startswith(field + ":"):
+                return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def child(case: str, library: str, folder: Path) -> None:
+    """Run one case with one library in this (fresh) process; print a JSON line."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    sys.path.insert(0, str(ROOT))
+    from _memory import high_water_mib
+
+    stem, tokenize = {
+        "runaway 13a": ("runaway", "13a"),
+        "runaway none": ("runaway", "none"),
+        "long tokens": ("long", "13a"),
+        "dots": ("dots", "13a"),
+    }[case]
+    hyps = (folder / f"{stem}.hyp").read_text(encoding="utf-8").split("\n")[:-1]
+    refs = (folder / f"{stem}.ref").read_text(encoding="utf-8").split("\n")[:-1]
+    if library == "bleu":
+        import bleu
+
+        def score() -> float:
+            return bleu.corpus_score(hyps, [refs], tokenize=tokenize).score
+    else:
+        import sacrebleu
+
+        def score() -> float:
+            return sacrebleu.corpus_bleu(hyps, [refs], tokenize=tokenize).score
+
+    before = _status("VmRSS")
+    start, cpu = time.perf_counter(), time.process_time()
+    value = score()
+    wall, cpu = time.perf_counter() - start, time.process_time() - cpu
+    peak = high_water_mib()
+    print(json.dumps({"before": before, "peak": peak, "wall": wall, "cpu": cpu, "score": value}))
+
+
+def run_child(case: str, library: str, folder: Path) -> dict:
+    command = [sys.executable, __file__, "--child", case, library, str(folder)]
+    done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, check=False)
+    if done.returncode:
+        raise RuntimeError(f"{case} / {library} failed: {done.stderr.strip()[-300:]}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def run_cli(library: str, folder: Path) -> dict:
+    """``python -m bleu`` or ``sacrebleu`` on the 300 MB file: wall, CPU, peak RSS, score."""
+    ref, hyp = str(folder / "cli.ref"), str(folder / "cli.hyp")
+    if library == "bleu":
+        command = [sys.executable, "-m", "bleu", ref, "-i", hyp, "-b"]
+    else:
+        sacre = Path(sys.executable).with_name("sacrebleu")
+        command = [str(sacre), ref, "-i", hyp, "-b"]
+    start = time.perf_counter()
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        process = subprocess.Popen(command, stdout=out, stderr=err, cwd=ROOT)
+        _, status, usage = os.wait4(process.pid, 0)
+        wall = time.perf_counter() - start
+        out.seek(0)
+        err.seek(0)
+        stdout, stderr = out.read().decode(), err.read().decode()
+    if os.waitstatus_to_exitcode(status):
+        raise RuntimeError(f"cli / {library} failed: {stderr.strip()[-300:]}")
+    return {
+        "before": float("nan"),
+        "peak": usage.ru_maxrss / 1024,  # KiB on Linux
+        "wall": wall,
+        "cpu": usage.ru_utime + usage.ru_stime,
+        "score": float(stdout.split()[0]),
+    }
+
+
+def _row(case: str, ours: dict, theirs: dict) -> str:
+    grow = ours["peak"] - ours["before"]
+    their_grow = theirs["peak"] - theirs["before"]
+    ratio = ours["peak"] / theirs["peak"]
+    equal = "yes" if abs(ours["score"] - theirs["score"]) <= 1e-9 else "NO"
+    growth = f"{grow:.0f} / {their_grow:.0f}" if grow == grow else "-"
+    return (
+        f"| {case} | {ours['peak']:.0f} | {theirs['peak']:.0f} | {ratio:.2f} | {growth} | "
+        f"{ours['wall']:.2f} | {theirs['wall']:.2f} | {theirs['wall'] / ours['wall']:.1f}x | "
+        f"{ours['cpu']:.2f} / {theirs['cpu']:.2f} | {ours['score']:.4f} | {equal} |"
+    )
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--cli", action="store_true", help="add the 300 MB command-line case")
+    parser.add_argument("--only-cli", action="store_true", help="only the command-line case")
+    parser.add_argument("--scale", type=float, default=1.0, help="segments times this")
+    parser.add_argument("--cases", nargs="+", choices=CASES, default=list(CASES))
+    parser.add_argument("--child", nargs=3, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.child:
+        child(args.child[0], args.child[1], Path(args.child[2]))
+        return
+    cases = [] if args.only_cli else args.cases
+    load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(f"## Memory by shape of text (scale {args.scale}, seed {SEED}); load average {load}\n")
+    print(
+        "| case | bleu peak RSS (MiB) | sacreBLEU peak RSS (MiB) | peak ratio | growth (MiB) "
+        "bleu / sacreBLEU | bleu wall (s) | sacreBLEU wall (s) | speed-up | CPU (s) bleu / "
+        "sacreBLEU | BLEU | equal |"
+    )
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|")
+    with tempfile.TemporaryDirectory(prefix="bleu-shapes-") as name:
+        folder = Path(name)
+        generate(folder, args.scale, args.cli or args.only_cli)
+        for case in cases:
+            ours = run_child(case, "bleu", folder)
+            theirs = run_child(case, "sacrebleu", folder)
+            print(_row(case, ours, theirs), flush=True)
+        if args.cli or args.only_cli:
+            size = (folder / "cli.hyp").stat().st_size / 1e6
+            ours, theirs = run_cli("bleu", folder), run_cli("sacrebleu", folder)
+            print(_row(f"CLI, {size:.0f} MB file", ours, theirs), flush=True)
+    load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(
+        f"\nPeak ratio: bleu over sacreBLEU (target <= 2); growth: peak minus the RSS after "
+        f"reading the files; load average at end {load}"
+    )
+
+
+if __name__ == "__main__":
+    main()
