@@ -89,3 +89,31 @@ def test_the_printed_call_pastes_back_to_the_same_case():
         pasted = eval(text.replace("soft_matches", "", 1), {"np": np})
         assert np.array_equal(pasted[0], case[0])
         assert list(pasted[1:]) == list(case[1:])
+
+
+# ---------------------------------------------------------------- notebook 11: chrF statistics
+
+CHRF_STATS = CODE_EXERCISES["ch11.code-char-ngram-stats"]
+
+
+def test_char_ngram_stats_equal_the_statistics_sacrebleu_chrf_keeps():
+    from sacrebleu.metrics import CHRF
+
+    for _, (hypothesis, reference, n) in CHRF_STATS.cases()[:80]:
+        kept = CHRF(char_order=n, word_order=0)._extract_corpus_statistics(
+            [hypothesis], [[reference]]
+        )[0]
+        hyp_total, ref_total, matches = kept[3 * (n - 1) : 3 * n]  # [hyp, ref, match] per order
+        assert CHRF_STATS.reference(hypothesis, reference, n) == (matches, hyp_total, ref_total)
+
+
+def test_chrf_random_cases_have_spaces_and_repeats():
+    drawn = [case for where, case in CHRF_STATS.cases() if where.startswith("random")]
+    spaced = sum(" " in hyp.strip() for hyp, _, _ in drawn)
+    clipped = 0
+    for hyp, ref, n in drawn:
+        matches, _, _ = CHRF_STATS.reference(hyp, ref, n)
+        h = "".join(hyp.split())
+        grams = Counter(h[i : i + n] for i in range(len(h) - n + 1))
+        clipped += sum(c for g, c in grams.items() if g in "".join(ref.split())) > matches
+    assert spaced >= 50 and clipped >= 10, (spaced, clipped)

@@ -1,0 +1,148 @@
+"""Code exercise of notebook 11: chrF's statistics at one character n-gram order.
+
+chrF (Popović, 2015, *chrF: character n-gram F-score for automatic MT evaluation*, WMT)
+removes the whitespace of both sentences, counts their character n-grams, and at each order
+``n`` keeps three numbers: the hypothesis's n-grams, the reference's n-grams and the
+matches, each n-gram counted at most as often as it occurs in both,
+``matches = sum_g min(count_hyp(g), count_ref(g))``. Precision is matches over the
+hypothesis's n-grams, recall matches over the reference's. The expected behaviour counts
+with sacreBLEU's own ``extract_char_ngrams`` (the counter behind ``sacrebleu.metrics.CHRF``
+and :func:`bleu.metrics.chrf`); tests/test_code_exercises_ch09_12.py checks it against
+the statistics sacreBLEU's chrF itself keeps. One difference: at an order where the
+reference has no n-gram at all, sacreBLEU's chrF records 0 hypothesis n-grams too (it leaves
+that order out); here the hypothesis's n-grams are always counted, and the exercise's cases
+never reach that order.
+
+>>> char_ngram_stats("the cat", "cat the", 2)
+(4, 5, 5)
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from sacrebleu.metrics.helpers import extract_char_ngrams
+
+from ..data import load_example
+from .code import CodeExercise, Mistake, register_code
+
+
+def char_ngram_stats(hypothesis: str, reference: str, n: int) -> tuple[int, int, int]:
+    """``(matches, hypothesis n-grams, reference n-grams)`` of characters, whitespace removed."""
+    hyp, ref = extract_char_ngrams(hypothesis, n), extract_char_ngrams(reference, n)
+    return sum((hyp & ref).values()), sum(hyp.values()), sum(ref.values())
+
+
+# ---------------------------------------------------------------- typical mistakes
+
+
+def _grams(text: str, n: int, last: int = 1) -> Counter:
+    return Counter(text[i : i + n] for i in range(len(text) - n + last))
+
+
+def _stats(hyp: Counter, ref: Counter) -> tuple[int, int, int]:
+    return sum((hyp & ref).values()), sum(hyp.values()), sum(ref.values())
+
+
+def _spaces_kept(hypothesis, reference, n):
+    return _stats(_grams(hypothesis, n), _grams(reference, n))
+
+
+def _no_clipping(hypothesis, reference, n):
+    hyp, ref = _grams("".join(hypothesis.split()), n), _grams("".join(reference.split()), n)
+    return sum(c for g, c in hyp.items() if g in ref), sum(hyp.values()), sum(ref.values())
+
+
+def _distinct_only(hypothesis, reference, n):
+    hyp = set(_grams("".join(hypothesis.split()), n))
+    ref = set(_grams("".join(reference.split()), n))
+    return len(hyp & ref), len(hyp), len(ref)
+
+
+def _word_ngrams(hypothesis, reference, n):
+    def words(text):
+        tokens = text.split()
+        return Counter(tuple(tokens[i : i + n]) for i in range(len(tokens) - n + 1))
+
+    return _stats(words(hypothesis), words(reference))
+
+
+def _last_missing(hypothesis, reference, n):
+    hyp = _grams("".join(hypothesis.split()), n, last=0)
+    ref = _grams("".join(reference.split()), n, last=0)
+    return _stats(hyp, ref)
+
+
+# ---------------------------------------------------------------- cases
+
+
+def _examples() -> list[tuple[str, str, int]]:
+    """The chapter's pairs: the lowercased word-order pair, the running example's Ca1 and Ref 1."""
+    cat_mat = load_example("cat_mat")
+    reference, reordered = cat_mat.references[0].lower(), cat_mat.candidates["Ca1"].lower()
+    running = load_example("running")
+    ca1, ref1 = running.candidates["Ca1"], running.references[0]
+    return [(reordered, reference, 1), (reordered, reference, 2), (ca1, ref1, 3)]
+
+
+def _sentence(rng: random.Random) -> str:
+    words = ["".join(rng.choice("aab") for _ in range(rng.randint(1, 3))) for _ in range(4)]
+    return " ".join(words[: rng.randint(1, 4)])
+
+
+def _random_case(rng: random.Random) -> tuple[str, str, int]:
+    hypothesis, reference = _sentence(rng), _sentence(rng)
+    # n at most the reference's characters: see the module docstring on sacreBLEU's zero
+    n = rng.randint(1, min(4, len("".join(reference.split()))))
+    return hypothesis, reference, n
+
+
+register_code(
+    CodeExercise(
+        id="ch11.code-char-ngram-stats",
+        name="char_ngram_stats",
+        signature="char_ngram_stats(hypothesis, reference, n)",
+        task="Return (matches, hypothesis n-grams, reference n-grams) as three ints: the "
+        "character n-grams of both strings with their whitespace removed, matches counting "
+        "each n-gram at most as often as it occurs in both.",
+        reference=char_ngram_stats,
+        examples=_examples,
+        random_case=_random_case,
+        mistakes=(
+            Mistake(
+                "spaces kept",
+                _spaces_kept,
+                "remove the whitespace first (''.join(text.split())): chrF's n-grams run "
+                "across word boundaries, and no n-gram contains a space.",
+            ),
+            Mistake(
+                "no clipping",
+                _no_clipping,
+                "clip: an n-gram the hypothesis has 3 times and the reference once matches "
+                "once (min of the two counts; Counter's & does it).",
+            ),
+            Mistake(
+                "distinct n-grams only",
+                _distinct_only,
+                "count every occurrence, repeats included (a Counter, not a set), in the "
+                "totals and in the matches.",
+            ),
+            Mistake(
+                "word n-grams",
+                _word_ngrams,
+                "chrF counts n-grams of characters, not of words: slice the string, "
+                "text[i : i + n].",
+            ),
+            Mistake(
+                "last n-gram missing",
+                _last_missing,
+                "a string of L characters has L - n + 1 n-grams (range(L - n + 1)); the last "
+                "one is missing.",
+            ),
+        ),
+        hint="remove the whitespace of each string, count text[i : i + n] for i in "
+        "range(len(text) - n + 1) in a Counter, then matches = sum((hyp & ref).values()).",
+        notebook="11_beyond_bleu",
+    )
+)
