@@ -631,6 +631,7 @@ BAD_WEIGHTS = {
     "bools": ((True, False), TypeError, "weights"),
     "number": (0.25, TypeError, "weights"),
     "numbers-as-str": (("0.5", "0.5"), TypeError, "weights"),
+    "overflow": ((10**400, 1), ValueError, "weights"),  # beyond a float: not an OverflowError
 }
 BAD_WEIGHT_LISTS = {  # NLTK's list-of-weights form (corpus and sentence BLEU)
     "nested-set": ([(0.5, 0.5), {0.5}], TypeError, r"weights\[1\]"),
@@ -640,6 +641,7 @@ BAD_WEIGHT_LISTS = {  # NLTK's list-of-weights form (corpus and sentence BLEU)
     "nested-str": ([(0.5, 0.5), "ab"], TypeError, r"weights\[1\]"),
     "nested-None": ([(0.5, 0.5), None], TypeError, r"weights\[1\]"),
     "nested-number": ([(0.5, 0.5), 0.5], TypeError, r"weights\[1\]"),
+    "nested-overflow": ([(0.5, 0.5), (1, 10**400)], ValueError, r"weights\[1\]"),
     "mixed": ([0.5, (0.5, 0.5)], TypeError, "weights"),
 }
 WEIGHTED_FUNCTIONS = {
@@ -647,6 +649,7 @@ WEIGHTED_FUNCTIONS = {
     "corpus_bleu": lambda w: bleu.corpus_bleu([REFS], [HYP], weights=w),
     "nltk_rules.corpus_bleu": lambda w: nltk_rules.corpus_bleu([REFS], [HYP], weights=w),
     "bleu_from_stats": lambda w: bleu.bleu_from_stats(bleu.sentence_stats([REFS], [HYP]), w),
+    "sentence_bleu_scores": lambda w: bleu.sentence_bleu_scores([REFS], [HYP], w),
 }
 SINGLE_VECTOR_FUNCTIONS = {
     "explain": lambda w: bleu.explain(REFS, HYP, max_n=2, weights=w),
@@ -696,6 +699,8 @@ def nltk_sentence_bleu(*args, **kwargs):
         (0.2, 0.3, 0.5, 0.0, 0.0),
         [(0.5, 0.5), (1 / 3,) * 3, (1.0,)],
         [[0.5, 0.5], (0.25,) * 4],
+        [(0.25,) * 4],  # one vector in a list: a float, as NLTK 3.10.4
+        np.array([[0.5, 0.5]]),
     ],
 )
 def test_weights_nltk_scores_meaningfully_keep_nltk_s_number(weights):
