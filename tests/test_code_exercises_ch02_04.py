@@ -67,3 +67,37 @@ def test_a_counter_without_zeros_passes_clipped_counts():
 
     result = check("ch03.code-clipped-counts", clipped_counts)
     assert result.correct, result.message
+
+
+def test_independent_solutions_pass():
+    """Solutions written another way than the package's functions."""
+
+    def unigram_precision(candidate, references):
+        hits = [any(token in reference for reference in references) for token in candidate]
+        return Fraction(sum(hits), len(hits)) if hits else Fraction(0)
+
+    def my_modified_precision(references, hypothesis, n):
+        grams = [tuple(hypothesis[i : i + n]) for i in range(len(hypothesis) - n + 1)]
+        if not grams:
+            return Fraction(0)
+        credit = 0
+        for gram in set(grams):
+            in_refs = [
+                sum(tuple(r[i : i + n]) == gram for i in range(len(r) - n + 1)) for r in references
+            ]
+            credit += min(grams.count(gram), max(in_refs))
+        return Fraction(credit, len(grams))
+
+    def my_count_ngrams(tokens, n):
+        counts = Counter()
+        for start in range(len(tokens) - n + 1):
+            counts[tuple(tokens[start : start + n])] += 1
+        return counts
+
+    for exercise_id, solution in [
+        ("ch02.code-unigram-precision", unigram_precision),
+        ("ch03.code-modified-precision", my_modified_precision),
+        ("ch04.code-count-ngrams", my_count_ngrams),
+    ]:
+        result = check(exercise_id, solution)
+        assert result.correct, result.message
