@@ -679,3 +679,58 @@ def test_playground_draws_typed_korean_and_chinese_with_its_fonts(
     )
     assert all(w > 10 for w in widths), widths
     page.locator("#pg-details summary").click()
+
+
+# -- handouts on paper ------------------------------------------------------------------------
+
+A4_PRINTABLE = {"width": 698, "height": 1000}  # 8.27 in less the 0.5 in margins, at 96 px/in
+
+CUT_ON_PAPER = r"""() => {
+  const measure = document.createElement('canvas').getContext('2d');
+  const page = document.documentElement.clientWidth;
+  const out = {lines: 0, cut: [], tables: 0};
+  const shown = el => el.getBoundingClientRect().width > 0;
+  document.querySelectorAll('.jp-InputArea pre, .jp-OutputArea-output pre').forEach(el => {
+    if (!shown(el)) return;
+    const s = getComputedStyle(el);
+    measure.font = s.fontSize + ' ' + s.fontFamily;
+    const room = el.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);
+    const wraps = !['pre', 'nowrap'].includes(s.whiteSpace);
+    for (const line of el.textContent.split('\n')) {
+      out.lines += 1;
+      if ((!wraps && measure.measureText(line).width > room + 1) ||
+          el.getBoundingClientRect().right > page + 1) {
+        out.cut.push(line.slice(0, 60));
+      }
+    }
+  });
+  document.querySelectorAll('.jp-OutputArea-output table, .jp-RenderedHTMLCommon table')
+    .forEach(t => {
+      if (!shown(t) || t.closest('details:not([open])')) return;
+      out.tables += 1;
+      if (t.getBoundingClientRect().right > page + 1) out.cut.push('table: ' +
+        t.textContent.slice(0, 60));
+    });
+  return out;
+}"""
+
+
+def test_handouts_print_without_a_cut_line(site: Path, base: str) -> None:
+    """Printed from Chromium on A4 (the narrower of A4 and Letter), no line of code or output
+    and no table runs past the right margin: each wraps (or a wide table shrinks) instead."""
+    with browser_page(base) as paper:
+        paper.set_viewport_size(A4_PRINTABLE)
+        paper.emulate_media(media="print")
+        lines, cut = 0, {}
+        for path in _pages(site):
+            if not path.name[:2].isdigit():
+                continue
+            paper.goto(base + path.name)
+            paper.wait_for_load_state("load")
+            found = paper.evaluate(CUT_ON_PAPER)
+            lines += found["lines"]
+            if found["cut"]:
+                cut[path.name] = found["cut"][:3]
+    print(f"\nprinted code and output lines checked: {lines}")
+    assert lines > 3000
+    assert not cut, f"cut at the right margin of A4: {cut}"

@@ -41,11 +41,46 @@
     }
   }
 
+  var SHORT_TABLE_ROWS = 15; // a table this short is kept on one printed page
+
   function alignTables(root) {
-    (root || document).querySelectorAll(".jp-RenderedHTMLCommon table").forEach(alignTable);
+    (root || document).querySelectorAll(".jp-RenderedHTMLCommon table").forEach(function (t) {
+      alignTable(t);
+      if (t.rows.length <= SHORT_TABLE_ROWS) {
+        t.classList.add("site-short-table");
+      }
+    });
   }
 
-  window.siteTables = {alignTables: alignTables};
+  /* On paper: a table wider than the page gets a smaller font, and then may break long
+     identifiers, rather than lose its right-hand columns at the margin. */
+  function fitTablesToPaper() {
+    document.querySelectorAll(".jp-RenderedHTMLCommon table").forEach(function (table) {
+      var box = table.parentElement;
+      if (box && table.scrollWidth > box.clientWidth + 1) {
+        table.classList.add("site-wide-table");
+      }
+    });
+  }
+
+  function unfitTables() {
+    document.querySelectorAll("table.site-wide-table").forEach(function (table) {
+      table.classList.remove("site-wide-table");
+    });
+  }
+
+  if (window.matchMedia) {
+    var paper = window.matchMedia("print");
+    var follow = function () { if (paper.matches) { fitTablesToPaper(); } else { unfitTables(); } };
+    if (paper.addEventListener) {
+      paper.addEventListener("change", follow);
+    }
+    window.addEventListener("beforeprint", fitTablesToPaper);
+    window.addEventListener("afterprint", unfitTables);
+    window.addEventListener("load", follow);
+  }
+
+  window.siteTables = {alignTables: alignTables, fitTablesToPaper: fitTablesToPaper};
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", function () { alignTables(); });
   } else {
