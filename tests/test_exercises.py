@@ -12,6 +12,13 @@ from bleu import exercises
 ALL = exercises.exercises()
 
 
+@pytest.fixture(autouse=True)
+def _first_try():
+    """Each test starts at a first try: ``check`` gives the second hint from a second wrong try."""
+    exercises.reset_tries()
+    yield
+
+
 def test_registry_is_not_empty():
     assert "demo.two-sevenths" in ALL
 

@@ -1,6 +1,6 @@
 """Self-checks for the notebooks' exercises.
 
-``check(exercise_id, answer)`` says whether ``answer`` is right and, if not, gives a hint;
+``check(exercise_id, answer)`` says whether ``answer`` is right and, if not, what went wrong;
 it never shows the expected answer. Each exercise computes its expected answer with the
 :mod:`bleu` package (no answer is typed into this code), and knows one typical wrong
 answer so that the tests can make sure the check rejects it.
@@ -9,9 +9,23 @@ How numbers are checked (the rule the messages state): an answer is right when i
 with the expected value to 4 significant figures, the precision the notebooks print. Type
 what a notebook printed (0.7778 for 7/9, 16.67 for 16.666...), more correctly rounded
 digits, the full float, a ``Fraction``, a numpy number or a string (``"2/7"``, ``"2 / 7"``,
-``"0.2857"``). An answer right to 2 or 3 significant figures only (0.78 for 7/9) is told
-"Close: give more digits"; any other miss gets the exercise's hint. Integers, fractions,
-lists and words are compared exactly. :func:`same_answer` has the details.
+``"0.2857"``). Integers, fractions, lists and words are compared exactly.
+:func:`same_answer` has the details.
+
+What a wrong number is told, most specific first:
+
+* the exercise's own diagnosis of a typical wrong answer (the unclipped value, ...);
+* "that looks like the answer on the 0-100 scale" (46.71 for 0.4671), or on the 0-1 scale
+  where a 0-100 score is asked;
+* "check your rounding" when all figures but the last are right (7.714 for 7.7145...);
+* "Close: give more digits" for an answer right to 2 or 3 significant figures (0.29);
+* otherwise the exercise's hint, and from the second wrong try at the same exercise (in
+  the same Python process) its second, more specific hint. Neither contains the answer.
+
+"numbers are checked to 4 significant figures, rounded" is said only to an answer near the
+expected value. Whatever the answer (a huge exponent, ``nan``, bytes, an array, an object
+that cannot be read), the verdict is one line, reached in time bounded by the answer's size
+(:mod:`bleu.exercises.reading`).
 
 Exercises live in the modules of this package, one per notebook (``ch03.py`` for
 notebook 03 and so on); each module calls :func:`register`. They are all imported on
@@ -24,8 +38,15 @@ True
 (True, True)
 >>> print(check("demo.two-sevenths", 0.29))  # doctest: +ELLIPSIS
 Close (demo.two-sevenths): right as far as it goes, but give more digits: at least 4...
+>>> print(check("demo.two-sevenths", 0.28))  # doctest: +ELLIPSIS
+Not yet (demo.two-sevenths): numbers are checked to 4 significant figures, rounded. Check ...
+>>> print(check("demo.two-sevenths", 28.57))  # doctest: +ELLIPSIS
+Not yet (demo.two-sevenths): that looks like the answer on the 0-100 scale (a percentage); ...
+>>> reset_tries()
 >>> print(check("demo.two-sevenths", 0.5))  # doctest: +ELLIPSIS
-Not yet (demo.two-sevenths): numbers are checked to 4 significant figures, rounded. Hint: ...
+Not yet (demo.two-sevenths). Hint: ...
+>>> print(check("demo.two-sevenths", 0.5))  # doctest: +ELLIPSIS
+Not yet (demo.two-sevenths). Second hint: ...
 """
 
 from __future__ import annotations
@@ -35,26 +56,41 @@ import math
 import pkgutil
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from decimal import ROUND_HALF_EVEN, Decimal, InvalidOperation, localcontext
+from decimal import Decimal
 from fractions import Fraction
 from numbers import Integral, Number, Rational
 from typing import Any
 
 from .code import CODE_EXERCISES, check_code
+from .reading import (
+    NotANumber,
+    OutOfRange,
+    Reading,
+    figures,
+    read_number,
+    rounds_to,
+    within,
+)
 from .verdict import CheckResult
 
 _REGISTRY: dict[str, Exercise] = {}
 _LOADED = False
+
+SCALES = ("", "0-1", "0-100")
+"""What an exercise's ``scale`` may say: nothing, a 0-1 value, or a 0-100 score."""
 
 
 @dataclass(frozen=True)
 class Exercise:
     """One exercise: how to compute its answer and how to help a wrong one.
 
-    ``expected`` computes the answer with :mod:`bleu`; ``hint`` is shown on any wrong
-    answer; ``diagnose`` may return a more specific hint for a particular wrong answer
+    ``expected`` computes the answer with :mod:`bleu`; ``hint`` is shown on a wrong
+    answer, ``second_hint`` (more specific, still without the answer) from the second wrong
+    try on; ``diagnose`` may return a more specific hint for a particular wrong answer
     (e.g. the unclipped value). ``wrong`` is a typical wrong answer, used by the tests.
-    ``rel_tol`` is the tolerance for float answers.
+    ``rel_tol`` is the tolerance for float answers. ``scale`` is ``"0-100"`` for a score or
+    percentage asked on the 0-100 scale, ``"0-1"`` for a value asked on the 0-1 scale;
+    left empty, an expected value in (0, 1] counts as ``"0-1"``.
     """
 
     id: str
@@ -67,6 +103,12 @@ class Exercise:
     compare: Callable[[Any, Any], bool] | None = None
     notebook: str = ""
     tags: tuple[str, ...] = field(default_factory=tuple)
+    second_hint: str = ""
+    scale: str = ""
+
+    def __post_init__(self) -> None:
+        if self.scale not in SCALES:
+            raise ValueError(f"scale must be one of {SCALES}, not {self.scale!r}")
 
 
 def register(exercise: Exercise) -> Exercise:
@@ -104,6 +146,33 @@ def get(exercise_id: str) -> Exercise:
     return _REGISTRY[exercise_id]
 
 
+_EXPECTED: dict[str, tuple[Exercise, Any]] = {}
+
+
+def _expected(exercise: Exercise) -> Any:
+    """``exercise.expected()``, computed once per exercise (every one is deterministic)."""
+    cached = _EXPECTED.get(exercise.id)
+    if cached is None or cached[0] is not exercise:
+        cached = _EXPECTED[exercise.id] = (exercise, exercise.expected())
+    return cached[1]
+
+
+_TRIES: dict[str, int] = {}
+
+
+def tries(exercise_id: str) -> int:
+    """How many wrong answers ``check`` has seen for this exercise in this Python process."""
+    return _TRIES.get(exercise_id, 0)
+
+
+def reset_tries(exercise_id: str | None = None) -> None:
+    """Forget the wrong tries of one exercise, or of all (the next hint is the first again)."""
+    if exercise_id is None:
+        _TRIES.clear()
+    else:
+        _TRIES.pop(exercise_id, None)
+
+
 SIGNIFICANT_FIGURES = 4
 """Numbers are checked to this many significant figures, the precision the notebooks print."""
 
@@ -117,148 +186,55 @@ A one-figure answer (0.5, 1) gets the hint instead: it is more often a wrong met
 value, or a guess, than a rounded right one.
 """
 
-_TIE_SLACK = Fraction(1, 10**12)
-
-
-@dataclass(frozen=True)
-class _Number:
-    """An answer read as a number: its exact value and, if written in digits, those digits.
-
-    ``digits`` is ``None`` for answers that carry no digits to count (a ``Fraction`` or a
-    ``"p/q"`` string). ``inexact`` marks decimals (floats, ``"0.2857"``): they may be off by
-    the relative tolerance, while an integer or a fraction against a fraction must be exact.
-    """
-
-    value: Fraction
-    digits: Decimal | None
-    inexact: bool
-
-
-class _NotANumber(ValueError):
-    """The answer is a string (or array) that does not read as one number."""
-
-
-def _from_digits(text: str, shown: str) -> _Number:
-    """A number written in decimal digits (``text``); ``shown`` names it in a message."""
-    try:
-        digits = Decimal(text)
-    except InvalidOperation:
-        raise _NotANumber(f"{shown} is not a number") from None
-    value = Fraction(digits) if digits.is_finite() else Fraction(0)  # non-finite: never right
-    return _Number(value, digits, True)
-
-
-def _read_string(answer: str) -> _Number:
-    text = answer.strip().replace("\u2212", "-")  # Decimal() ignores spaces around "/" too
-    if text.endswith("%"):
-        raise _NotANumber(f"{answer!r} has a % sign; give the plain number without it")
-    if "/" not in text:
-        return _from_digits(text, repr(answer))
-    top, _, bottom = text.partition("/")
-    try:
-        value = Fraction(Decimal(top)) / Fraction(Decimal(bottom))
-    except (InvalidOperation, ValueError, ZeroDivisionError, OverflowError):
-        raise _NotANumber(f"{answer!r} is not a number or a fraction") from None
-    return _Number(value, None, False)
-
-
-def _read_number(answer: Any) -> _Number | None:
-    """Read ``answer`` as a number; ``None`` if it is no number at all (``None``, a list).
-
-    Floats are read from their shortest repr (``0.2857``), numpy scalars and 0-d arrays from
-    numpy's own ``str`` (so ``np.float32(0.2857)`` shows 4 figures, not 16). Raises
-    :class:`_NotANumber` for a string or array that does not read as exactly one number
-    (``"0,5"``, ``"12%"``, ``np.array([0.5, 0.2])``).
-    """
-    if isinstance(answer, str):
-        return _read_string(answer)
-    if isinstance(answer, (list, tuple)):
-        raise _NotANumber(f"that is a {type(answer).__name__}; give one number")
-    if hasattr(answer, "shape") and hasattr(answer, "dtype"):  # numpy scalar or array
-        if answer.shape != ():
-            raise _NotANumber("that is an array; give one number")
-        text, answer = str(answer), answer.item()
-    elif isinstance(answer, float):
-        text = repr(answer)
-    else:
-        text = str(answer)
-    if isinstance(answer, bool) or not isinstance(answer, Number):
-        return None
-    if isinstance(answer, Integral):
-        return _Number(Fraction(int(answer)), Decimal(int(answer)), False)
-    if isinstance(answer, Rational):
-        return _Number(Fraction(answer), None, False)
-    if not isinstance(answer, Decimal):
-        text = text if isinstance(answer, float) else repr(float(answer))
-    return _from_digits(text, repr(text))
-
-
-def _round_significant(value: Fraction, figures: int) -> Decimal:
-    """``value`` rounded half-even to ``figures`` significant figures.
-
-    >>> _round_significant(Fraction(2, 7), 4), _round_significant(Fraction(-50, 3), 3)
-    (Decimal('0.2857'), Decimal('-16.7'))
-    """
-    if value == 0:
-        return Decimal(0)
-    with localcontext() as ctx:
-        ctx.prec = 60
-        exact = Decimal(value.numerator) / Decimal(value.denominator)
-        quantum = Decimal(1).scaleb(exact.adjusted() - figures + 1)
-        return exact.quantize(quantum, rounding=ROUND_HALF_EVEN)
-
-
-def _rounds_to(expected: Fraction, figures: int, answer: Decimal) -> bool:
-    """Does ``expected`` rounded to ``figures`` significant figures equal ``answer``?
-
-    Either neighbour of a tie counts: 0.12345 stored as a float rounds to 0.1234 or 0.1235.
-    """
-    slack = abs(expected) * _TIE_SLACK
-    return any(
-        _round_significant(value, figures) == answer
-        for value in (expected, expected - slack, expected + slack)
-    )
+NEAR = 0.01
+"""An answer within this relative distance of the expected value is told the rounding rule."""
 
 
 def _is_number(value: Any) -> bool:
     return isinstance(value, Number) and not isinstance(value, bool)
 
 
-def _verdict(answer: Any, expected: Any, rel_tol: float) -> str:
-    """``"right"``, ``"close"`` (right to 2 or 3 significant figures) or ``"wrong"``.
-
-    Raises :class:`_NotANumber` for a string that does not read as a number.
-    """
+def _plain_expected(expected: Any) -> Any:
     if hasattr(expected, "dtype") and getattr(expected, "shape", None) == ():
         expected = expected.item()  # a numpy number: a plain int or float
     if not isinstance(expected, (Rational, Decimal)):
         expected = float(expected)
-    number = _read_number(answer)
-    if number is None:
+    return expected
+
+
+def _judge(number: Reading | None, expected: Any, rel_tol: float) -> str:
+    """``"right"``, ``"close"`` (right to 2 or 3 significant figures) or ``"wrong"``."""
+    expected = _plain_expected(expected)
+    if number is None or not number.finite:
         return "wrong"
-    if number.digits is not None and not number.digits.is_finite():
-        return "wrong"
-    if not math.isfinite(expected):
+    if isinstance(expected, float) and not math.isfinite(expected):
         return "wrong"
     target = Fraction(expected)
     if number.value == target:
         return "right"
     exact_pair = isinstance(expected, Rational) and not number.inexact
-    if not exact_pair and math.isclose(
-        float(number.value), float(target), rel_tol=rel_tol, abs_tol=1e-12
-    ):
+    if not exact_pair and within(number.value, target, rel_tol):
         return "right"
     if isinstance(expected, Integral) or number.digits is None or number.value == 0:
         return "wrong"
     shown = number.digits.normalize()
-    figures = len(shown.as_tuple().digits)
-    if figures > MAX_ROUNDED_FIGURES:
+    count = figures(shown)
+    if count > MAX_ROUNDED_FIGURES:
         return "wrong"
-    if _rounds_to(target, max(figures, SIGNIFICANT_FIGURES), shown):
+    if rounds_to(target, max(count, SIGNIFICANT_FIGURES), shown):
         return "right"
-    if MIN_CLOSE_FIGURES <= figures < SIGNIFICANT_FIGURES and _rounds_to(target, figures, shown):
+    if MIN_CLOSE_FIGURES <= count < SIGNIFICANT_FIGURES and rounds_to(target, count, shown):
         return "close"
     return "wrong"
+
+
+def _verdict(answer: Any, expected: Any, rel_tol: float) -> str:
+    """``"right"``, ``"close"`` or ``"wrong"`` for ``answer`` against ``expected``.
+
+    Raises :class:`~bleu.exercises.reading.NotANumber` for what does not read as one
+    number and :class:`~bleu.exercises.reading.OutOfRange` for a number beyond 1e±400.
+    """
+    return _judge(read_number(answer), expected, rel_tol)
 
 
 def same_answer(answer: Any, expected: Any, rel_tol: float = 1e-6) -> bool:
@@ -290,7 +266,7 @@ def same_answer(answer: Any, expected: Any, rel_tol: float = 1e-6) -> bool:
     if _is_number(expected):
         try:
             return _verdict(answer, expected, rel_tol) == "right"
-        except _NotANumber:
+        except (NotANumber, OutOfRange):
             return False
     if isinstance(expected, str):
         return isinstance(answer, str) and answer.strip().lower() == expected.strip().lower()
@@ -315,7 +291,8 @@ def close_to(answer: Any, value: float, rel_tol: float = 1e-6, abs_tol: float = 
 
     Close means within the tolerances, or, for a number written in digits, equal to
     ``value`` rounded to 4 or more significant figures, the rule of :func:`same_answer`
-    (so a wrong answer typed as printed, 0.3021, still gets its specific hint).
+    (so a wrong answer typed as printed, 0.3021, still gets its specific hint). Never
+    raises: an answer that cannot be read is not close to anything.
 
     >>> close_to("0.25", 1 / 4), close_to(None, 0), close_to(True, 1), close_to(0.3021, 0.30206)
     (True, False, False, True)
@@ -325,37 +302,147 @@ def close_to(answer: Any, value: float, rel_tol: float = 1e-6, abs_tol: float = 
     try:
         if math.isclose(float(answer), float(value), rel_tol=rel_tol, abs_tol=abs_tol):
             return True
-    except (TypeError, ValueError, OverflowError):
-        return False
-    try:
-        number = _read_number(answer)
+        number = read_number(answer)
         if number is None or number.digits is None or not math.isfinite(float(value)):
             return False
-        return _verdict(answer, float(value), rel_tol) == "right"
-    except (TypeError, ValueError, OverflowError):
+        return _judge(number, float(value), rel_tol) == "right"
+    except Exception:  # an answer that cannot be read (or compared) is close to nothing
         return False
 
 
 def _plain(answer: Any) -> Any:
-    """A numeric string or numpy value as a plain Python number, for ``diagnose`` hooks."""
-    if not (isinstance(answer, str) or hasattr(answer, "dtype")):
+    """A numeric string, ``Decimal`` or numpy value as a plain number, for ``diagnose`` hooks."""
+    if not (isinstance(answer, (str, Decimal)) or hasattr(answer, "dtype")):
         return answer
     try:
-        number = _read_number(answer)
-    except _NotANumber:
+        number = read_number(answer)
+    except (NotANumber, OutOfRange):
         return answer
     if number is None:
         return answer
+    if not number.finite:
+        return float(number.digits)
     if number.digits is None:  # "p/q"
         return number.value
-    if not number.digits.is_finite():
-        return float(number.digits)
     if not number.inexact:
         return int(number.value)
-    return float(number.value)
+    try:
+        return float(number.value)
+    except OverflowError:
+        return math.copysign(math.inf, number.value)
 
 
 ROUNDING_NOTE = f"numbers are checked to {SIGNIFICANT_FIGURES} significant figures, rounded"
+
+
+def unit_scale(exercise: Exercise, expected: Any) -> str:
+    """The scale an exercise asks for: its ``scale``, else ``"0-1"`` for an answer in (0, 1]."""
+    if exercise.scale:
+        return exercise.scale
+    value = _plain_expected(expected)
+    return "0-1" if 0 < value <= 1 else ""
+
+
+def _rounded_kind(expected: Any) -> bool:
+    """Is ``expected`` a number that answers are rounded to (not an integer)?"""
+    return _is_number(expected) and not isinstance(_plain_expected(expected), Integral)
+
+
+def _rounding_slip(number: Reading, expected: Any) -> bool:
+    """All figures of ``number`` but the last are right: it was cut off or rounded wrongly.
+
+    True when ``number`` (2 to 7 significant figures) is within one unit of its last figure
+    of the expected value but is not that value rounded to its figures: 7.714 for 7.7145,
+    0.06451 for 0.064516, 0.28 for 0.2857.
+    """
+    if number.digits is None or not number.finite or number.value == 0:
+        return False
+    if not _rounded_kind(expected):
+        return False
+    target = Fraction(_plain_expected(expected))
+    # "0.3020" typed as a string shows 4 figures, though it is worth 0.302: try both readings
+    for shown in {number.digits, number.digits.normalize()}:
+        count = len(shown.as_tuple().digits)
+        unit = Fraction(Decimal(1).scaleb(shown.as_tuple().exponent))
+        if (
+            MIN_CLOSE_FIGURES <= count <= MAX_ROUNDED_FIGURES
+            and abs(number.value - target) < unit
+            and not rounds_to(target, count, shown)
+        ):
+            return True
+    return False
+
+
+def _near(number: Reading, expected: Any) -> bool:
+    """Is a wrong decimal answer near enough for the rounding rule to be worth saying?
+
+    Near: within :data:`NEAR` (1%) of the expected value, a rounding slip, or the expected
+    value rounded to the answer's own figures (0.3 or 0.29 for 0.2857). Never for an integer
+    answer expected, for 0 expected, or for an answer that shows no digits (a Fraction).
+    """
+    if number.digits is None or not number.finite or not _rounded_kind(expected):
+        return False
+    target = Fraction(_plain_expected(expected))
+    if target == 0:
+        return False
+    return (
+        within(number.value, target, NEAR, abs_tol=0)
+        or _rounding_slip(number, expected)
+        or rounds_to(target, figures(number.digits), number.digits.normalize())
+    )
+
+
+def _scale_slip(number: Reading, expected: Any, exercise: Exercise) -> str | None:
+    """What to say if ``number`` is the answer on the other scale (0-1 against 0-100)."""
+    scale = unit_scale(exercise, expected)
+    if not scale or not number.finite or number.value == 0:
+        return None
+    shift = -2 if scale == "0-1" else 2  # read 46.71 as 0.4671, or 0.4671 as 46.71
+    other = Reading(
+        number.value * Fraction(10) ** shift,
+        number.digits.scaleb(shift) if number.digits is not None else None,
+        number.inexact,
+    )
+    if _judge(other, expected, exercise.rel_tol) == "wrong" and not _rounding_slip(other, expected):
+        return None
+    if scale == "0-1":
+        return (
+            "that looks like the answer on the 0-100 scale (a percentage); this exercise "
+            "asks for it on the 0-1 scale."
+        )
+    return (
+        "that looks like the answer on the 0-1 scale; this exercise asks for it on the "
+        "0-100 scale (points or percent, as sacreBLEU reports them)."
+    )
+
+
+def _diagnosis(exercise: Exercise, answer: Any) -> str | None:
+    """The exercise's own diagnosis of this answer; ``None`` if it has none or fails."""
+    if exercise.diagnose is None:
+        return None
+    try:
+        specific = exercise.diagnose(_plain(answer))
+    except Exception:  # a hook that cannot handle an odd answer has nothing to say about it
+        return None
+    return specific if isinstance(specific, str) and specific else None
+
+
+def _compare(exercise: Exercise, answer: Any, expected: Any) -> str:
+    try:
+        if exercise.compare is not None:
+            return "right" if exercise.compare(answer, expected) else "wrong"
+        return "right" if same_answer(answer, expected, exercise.rel_tol) else "wrong"
+    except Exception:  # an answer the comparison cannot handle is not the answer
+        return "wrong"
+
+
+def _not_a_number(exercise_id: str, problem: Exception) -> CheckResult:
+    return CheckResult(
+        exercise_id,
+        False,
+        f"Not yet ({exercise_id}): {problem}. Write the answer as a number (a float, "
+        f"or a fraction in a string such as '5/12'), with a point as the decimal mark.",
+    )
 
 
 def check(exercise_id: str, answer: Any) -> CheckResult:
@@ -363,14 +450,15 @@ def check(exercise_id: str, answer: Any) -> CheckResult:
 
     A number is right when it agrees with the expected value to the 4 significant figures
     the notebooks print (or to all the figures it shows, if more): see :func:`same_answer`.
-    A number right to fewer figures (0.29 for 2/7) gets "Close: give more digits". An
-    exercise with its own ``compare`` is checked by that function only.
+    A number right to fewer figures (0.29 for 2/7) gets "Close: give more digits", one
+    whose last figure is cut off rather than rounded "Check your rounding", one on the
+    other scale (46.71 for 0.4671) says which scale is asked. An exercise with its own
+    ``compare`` is checked by that function only. The verdict is always one line.
     """
     _load_all()
     if exercise_id in CODE_EXERCISES:
         return check_code(exercise_id, answer)
     exercise = get(exercise_id)
-    expected = exercise.expected()
     if answer is None or answer is Ellipsis:
         return CheckResult(
             exercise_id,
@@ -378,40 +466,64 @@ def check(exercise_id: str, answer: Any) -> CheckResult:
             f"Not yet ({exercise_id}): replace the placeholder with your answer. "
             f"Hint: {exercise.hint}",
         )
-    numeric = _is_number(expected) and exercise.compare is None
-    verdict = "wrong"
-    try:
-        if exercise.compare is not None:
-            verdict = "right" if exercise.compare(answer, expected) else "wrong"
-        elif numeric:
-            verdict = _verdict(answer, expected, exercise.rel_tol)
-        else:
-            verdict = "right" if same_answer(answer, expected, exercise.rel_tol) else "wrong"
-    except _NotANumber as problem:
-        return CheckResult(
-            exercise_id,
-            False,
-            f"Not yet ({exercise_id}): {problem}. Write the answer as a number (a float, "
-            f"or a fraction in a string such as '5/12'), with a point as the decimal mark.",
-        )
-    except (TypeError, ValueError):
-        verdict = "wrong"
+    expected = _expected(exercise)
+    number = None
+    if _is_number(expected) and exercise.compare is None:
+        try:
+            number = read_number(answer)
+        except NotANumber as problem:
+            return _not_a_number(exercise_id, problem)
+        except OutOfRange as problem:
+            return CheckResult(
+                exercise_id, False, f"Not yet ({exercise_id}): {problem}; check what you typed."
+            )
+        except Exception as problem:  # e.g. a number type whose conversion raises
+            return _not_a_number(exercise_id, NotANumber(f"that {type(problem).__name__}"))
+        verdict = _judge(number, expected, exercise.rel_tol)
+    else:
+        verdict = _compare(exercise, answer, expected)
     if verdict == "right":
         return CheckResult(exercise_id, True, f"Right ({exercise_id}). Well done.")
-    try:
-        specific = exercise.diagnose(_plain(answer)) if exercise.diagnose else None
-    except (TypeError, ValueError, ArithmeticError):
-        specific = None
-    if verdict == "close" and not specific:
+    return _wrong(exercise, expected, answer, number, verdict)
+
+
+def _wrong(
+    exercise: Exercise, expected: Any, answer: Any, number: Reading | None, verdict: str
+) -> CheckResult:
+    """The one-line message for a wrong answer, most specific first (see the module)."""
+    key = exercise.id
+    earlier = _TRIES.get(key, 0)
+    _TRIES[key] = earlier + 1
+    specific = _diagnosis(exercise, answer)
+    near = number is not None and _near(number, expected)
+    note = f": {ROUNDING_NOTE}" if near else ""
+    if specific:
+        return CheckResult(key, False, f"Not yet ({key}){note}. Hint: {specific}")
+    second = bool(earlier and exercise.second_hint)
+    hint = f"Second hint: {exercise.second_hint}" if second else f"Hint: {exercise.hint}"
+    if number is not None and not number.finite:
+        value = float(number.digits)
+        return CheckResult(key, False, f"Not yet ({key}): {value} is not a finite number. {hint}")
+    if number is not None:
+        scale = _scale_slip(number, expected, exercise)
+        if scale:
+            return CheckResult(key, False, f"Not yet ({key}): {scale}")
+        if _rounding_slip(number, expected):
+            shown = len(number.digits.as_tuple().digits)  # as typed, trailing zeros included
+            more = "" if shown >= SIGNIFICANT_FIGURES else ", and give at least 4"
+            return CheckResult(
+                key,
+                False,
+                f"Not yet ({key}): {ROUNDING_NOTE}. Check your rounding: the figures before "
+                f"your last one are right, but the last one must be rounded to the nearest "
+                f"digit, not cut off{more}.",
+            )
+    if verdict == "close":
         return CheckResult(
-            exercise_id,
+            key,
             False,
-            f"Close ({exercise_id}): right as far as it goes, but give more digits: at "
+            f"Close ({key}): right as far as it goes, but give more digits: at "
             f"least {SIGNIFICANT_FIGURES} significant figures (counted from the first "
             f"non-zero digit), rounded.",
         )
-    rounded = _is_number(expected) and not isinstance(expected, Integral)
-    note = f": {ROUNDING_NOTE}" if rounded else ""
-    return CheckResult(
-        exercise_id, False, f"Not yet ({exercise_id}){note}. Hint: {specific or exercise.hint}"
-    )
+    return CheckResult(key, False, f"Not yet ({key}){note}. {hint}")

@@ -47,6 +47,9 @@ register(
         hint="average -log2 p over the tokens (bits per token), then raise 2 to that power.",
         wrong=4.0,
         diagnose=_diagnose_geometric,
+        second_hint="each probability is a power of 2, so -log2 p is its exponent: one value "
+        "per token, four tokens (1/2 occurs twice). Average the four exponents and raise 2 to "
+        "that mean, not to their sum.",
         notebook="01_perplexity",
     )
 )
@@ -77,6 +80,9 @@ register(
         "vocabulary size len(laplace.vocab).",
         wrong=1 / 14,
         diagnose=_diagnose_laplace,
+        second_hint="read three numbers off the notebook's Laplace model: the bigram count "
+        "laplace.counts[['the']]['mat'], the context count laplace.counts[['the']].N() and "
+        "V = len(laplace.vocab), which includes <s>, </s> and <UNK>.",
         notebook="01_perplexity",
     )
 )
@@ -104,6 +110,9 @@ register(
         hint="score every bigram of <s> the cat ... grass </s>: that is 7 probabilities.",
         wrong=math.inf,
         diagnose=_diagnose_sentence,
+        second_hint="pad the six words with <s> in front and </s> at the end, take "
+        "laplace.score(word, [previous]) for each of the 7 bigrams (the last one predicts "
+        "</s>), and raise 2 to the mean of -log2 p over those 7.",
         notebook="01_perplexity",
     )
 )

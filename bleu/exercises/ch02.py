@@ -67,6 +67,9 @@ register(
         hint="count every position of the candidate, repeated words included, and ask of "
         "each token only whether some reference contains it.",
         wrong=Fraction(4, 7),
+        second_hint="go through the candidate's seven tokens one at a time and ask only: does "
+        "this word occur anywhere in either reference? Nothing is clipped in this chapter, so a "
+        "repeated word is counted every time it is found.",
         diagnose=lambda a: (
             "4 is the number of different words; count every position, repeats included."
             if close_to(a, Fraction(4, 7))
@@ -92,6 +95,9 @@ register(
         expected=_hello_swapped,
         hint="the denominator is the length of the new candidate, not of the old one.",
         wrong=Fraction(4, 5),
+        second_hint="split the new candidate on spaces, mark each of its tokens that occurs "
+        "somewhere in 'hello this is my code', and divide the number of marks by the number "
+        "of the candidate's tokens.",
         diagnose=lambda a: (
             "that is the score in the original direction; precision is not symmetric."
             if close_to(a, Fraction(4, 5))
@@ -123,6 +129,9 @@ register(
         hint="list the tokens that match no reference and look closely at the ones that carry "
         "a period or a capital letter, in Ca3 and in the references.",
         wrong=Fraction(17, 18),
+        second_hint="with the raw split, 'It' and 'it' are different tokens, and so are "
+        "'party.' and 'party'; compare each of Ca3's 18 tokens with the references' tokens "
+        "exactly as they are written.",
         diagnose=lambda a: (
             "that is the value with `normalise`; this exercise uses the raw split."
             if close_to(a, _ca3_normalised())

@@ -40,6 +40,8 @@ register(
         hint="count 'the' in Reference 1 and in Reference 2, add the two counts, and clip 7 by "
         "the sum.",
         wrong=Fraction(2, 7),
+        second_hint="count whole tokens only ('there' is not 'the'); the candidate's count 7 "
+        "is clipped at the summed count, and the denominator stays the candidate's 7 tokens.",
         diagnose=lambda a: (
             "that is the real modified precision, with the maximum over references; "
             "here the counts are added."
@@ -66,6 +68,9 @@ register(
         hint="two words of this candidate occur more often than any single reference allows; "
         "clip both.",
         wrong=Fraction(1),
+        second_hint="make a table with one row per distinct word (the, cat, on, mat): its "
+        "count in the candidate, in Reference 1, in Reference 2, and min(candidate count, the "
+        "larger reference count); add the last column and divide by the candidate's length.",
         diagnose=lambda a: (
             "every word occurs in a reference, but that is the unclipped precision; "
             "clip each word's count."
@@ -92,6 +97,9 @@ register(
         hint="clip each word by its count in the one reference where it occurs most; a word "
         "may be found in a different reference from its neighbour.",
         wrong=Fraction(3, 5),
+        second_hint="each word of the normalised candidate occurs once in it; for each word "
+        "find some reference that contains it. Max_Ref_Count is taken word by word, so the "
+        "words need not come from the same reference.",
         diagnose=lambda a: (
             "you compared the candidate with one reference only; Max_Ref_Count looks at "
             "every reference."

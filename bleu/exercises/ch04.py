@@ -29,6 +29,9 @@ register(
         expected=lambda: _example1_precision("Ca3", 2),
         hint="list Ca3's 17 bigrams and look each one up in the three references.",
         wrong=Fraction(17, 18),
+        second_hint="take Ca3's bigrams in order ('the that', 'that military', ...) and search "
+        "each in the three normalised references as two neighbouring words in that order; "
+        "the denominator is the number of Ca3's bigrams.",
         diagnose=lambda a: (
             "that is Ca3's unigram precision, the same as Ca1's; count bigrams, not words."
             if close_to(a, Fraction(17, 18))
@@ -53,6 +56,9 @@ register(
         hint="a 7-token sentence has 5 trigrams; a trigram counts if it occurs in either "
         "reference.",
         wrong=Fraction(4, 6),
+        second_hint="write the five trigrams out ('the cat the', 'cat the cat', ...) and look "
+        "each up in Reference 1 and in Reference 2 as three neighbouring words; clip as for "
+        "unigrams.",
         diagnose=lambda a: (
             "that is the bigram precision p_2; use runs of three tokens."
             if close_to(a, Fraction(4, 6))
@@ -83,6 +89,9 @@ register(
         expected=_example3_bigram,
         hint="write out the candidate's bigrams; each reference has only two bigrams of its own.",
         wrong=Fraction(1),
+        second_hint="the candidate has four bigrams; a reference such as 'i always do' offers "
+        "only its own two bigrams. Check each of the candidate's four against the bigrams of "
+        "all three references.",
         diagnose=lambda a: (
             "that is the unigram precision; look at pairs of neighbouring words."
             if close_to(a, _example3_unigram())

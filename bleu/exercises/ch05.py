@@ -53,7 +53,10 @@ def _diagnose_equal(answer) -> str | None:
     if _near(answer, _cat_mat_arithmetic()):
         return "that is the arithmetic mean; BLEU averages the logarithms, not the precisions."
     if _near(answer, float(math.prod(p))):
-        return "that is the bare product; with weights 1/4 each, take its fourth root."
+        return (
+            "that is the bare product of the four precisions: the weights are missing (each "
+            "log p_n is multiplied by its weight before the exp)."
+        )
     return None
 
 
@@ -65,6 +68,9 @@ register(
         expected=_cat_mat_equal,
         hint="compute p_1..p_4 with bleu.modified_precision, then exp(sum 0.25 * log p_n).",
         wrong=_cat_mat_arithmetic(),
+        second_hint="p_1 .. p_4 of 'the cat the cat on the mat' have denominators 7, 6, 5 "
+        "and 4 (its n-gram counts); take the natural log of each, multiply by 0.25, add the "
+        "four terms and apply exp.",
         diagnose=_diagnose_equal,
         notebook="05_combining_precisions",
     )
@@ -87,7 +93,10 @@ def _diagnose_hello(answer) -> str | None:
             "'hello this is my code' against its own reference."
         )
     if _near(answer, float(p[0] * p[1])):
-        return "that is the bare product p_1 * p_2; with weights 1/2 each, take its square root."
+        return (
+            "that is the bare product p_1 * p_2: the weights are missing (each log p_n is "
+            "multiplied by its weight before the exp)."
+        )
     return None
 
 
@@ -103,6 +112,8 @@ register(
         "left out of the sum entirely.",
         wrong=0.0,
         diagnose=_diagnose_hello,
+        second_hint="with weights (0.5, 0.5, 0, 0) only p_1 and p_2 enter the sum; count them "
+        "on whitespace tokens against the one reference, then exp(0.5 log p_1 + 0.5 log p_2).",
         notebook="05_combining_precisions",
     )
 )
@@ -120,11 +131,15 @@ register(
         "prediction matched two 4-grams (2/11 instead of 1/11), what would the geometric "
         "mean with equal weights be? Give a float.",
         expected=lambda: _doc004(2),
-        hint="p_4 doubles, and p_4 enters the mean as p_4 ** (1/4).",
+        hint="put 2/11 in place of 1/11 and combine the four precisions again: "
+        "exp(sum 0.25 * log p_n).",
+        second_hint="compute from the four fractions themselves (10/14, 5/13, 2/12 and the new "
+        "p_4), not from 004's 0.254, which is rounded: a log of each, a weight of 1/4 each, "
+        "then exp of the sum.",
         wrong=2 * _doc004(1),
         diagnose=lambda a: (
-            "doubling one precision does not double the geometric mean; it multiplies it "
-            "by 2 ** (1/4)."
+            "doubling one of four precisions does not double their geometric mean, where each "
+            "enters with weight 1/4; recompute the mean with the new p_4."
             if _near(a, 2 * _doc004(1))
             else None
         ),

@@ -30,10 +30,15 @@ register(
         question="A candidate has 12 tokens; its four references have 10, 14, 11 and 13 "
         "tokens. What is r, the effective reference length? Give an integer.",
         expected=_closest,
-        hint="find the smallest |length - 12|; on a tie BLEU takes the shorter reference.",
+        hint="compute |length - 12| for each reference and keep the length with the smallest "
+        "difference; notebook 06 states which one BLEU keeps when two are equally close.",
+        second_hint="more than one reference may be at the smallest distance from 12; NLTK's "
+        "closest_ref_length takes min over the pairs (|length - 12|, length): work out which "
+        "length that key picks.",
         wrong=13,
         diagnose=lambda a: (
-            "two references are equally close to 12; the tie goes to the shorter one."
+            "13 is one of the references closest to 12, but not the only one; apply BLEU's "
+            "tie rule from notebook 06 to choose between them."
             if a == 13
             else "that is the difference |r - c|, not the reference length (document 000's slip)."
             if a == 1
@@ -92,6 +97,9 @@ register(
         expected=_first_nine_bp,
         hint="r is the length of the reference closest to 9 tokens; then exp(1 - r / c).",
         wrong=_first_nine_longest_bp(),
+        second_hint="c = 9; r is the length of the reference nearest to 9 whitespace tokens "
+        "(periods stay attached to words), not the full candidate's length; then "
+        "BP = exp(1 - r / c).",
         diagnose=_diagnose_first_nine,
         notebook="06_brevity_penalty",
     )
@@ -121,11 +129,11 @@ def _diagnose_ratio(answer) -> str | None:
         return None
     if shortest - 1 < value < shortest:
         return (
-            "a candidate has a whole number of tokens: take the first whole c at which "
-            "exp(1 - 14 / c) reaches 3/7 (round up)."
+            "a candidate has a whole number of tokens: which whole numbers near your value "
+            "make exp(1 - 14 / c) at least 3/7?"
         )
     if _near(answer, shortest - 1):
-        return "check that length: its penalty is still below 3/7."
+        return "compute brevity_penalty(14, c) at your c and compare it with 3/7 = 0.4286."
     return None
 
 
@@ -141,6 +149,9 @@ register(
         "for c and round up.",
         wrong=6,
         diagnose=_diagnose_ratio,
+        second_hint="exp(1 - 14 / c) >= 3/7 is the same as 1 - 14 / c >= ln(3/7); solve that "
+        "for c, then give the smallest whole number of tokens that satisfies it and confirm it "
+        "with brevity_penalty(14, c).",
         notebook="06_brevity_penalty",
     )
 )

@@ -64,6 +64,9 @@ register(
         hint="take p_1, p_2 and p_3 of the candidate with 'party.', each with weight 1/3; "
         "BP is still 1.",
         wrong=_bleu3_plain(),
+        second_hint="'party.' matches no reference token, so every n-gram that contains the "
+        "last token loses its match; recount the matches and n-grams for n = 1, 2, 3 and take "
+        "exp of the mean of the three logs.",
         diagnose=_diagnose_bleu3,
         notebook="07_bleu_score",
     )
@@ -111,6 +114,9 @@ register(
         hint="only the n-grams that contain the first token change; check each order's first "
         "n-gram against the references, case kept.",
         wrong=_p4(_running()[1]),
+        second_hint="the candidate's 4-grams are its c - 3 runs of four tokens, and only the "
+        "first one contains 'it'; look that one up in the references with case kept, then "
+        "recount the matches over the same denominator.",
         diagnose=_diagnose_lowercase,
         notebook="07_bleu_score",
     )
@@ -142,6 +148,9 @@ register(
         expected=_ca2_bleu2,
         hint="find p_1, p_2, c, r and BP; then BP * exp(0.5 log p_1 + 0.5 log p_2).",
         wrong=_ca2_no_bp(),
+        second_hint="c = 14 and r is the reference length closest to 14, so BP = exp(1 - r / c) "
+        "is below 1; multiply it by sqrt(p_1 * p_2), with p_1 and p_2 clipped against all "
+        "three references.",
         diagnose=lambda a: (
             "that is the geometric mean without the brevity penalty; c = 14 is shorter "
             "than the closest reference."

@@ -51,8 +51,6 @@ def _diagnose_corpus(answer: object) -> str | None:
         )
     if any(_close(answer, d, abs_tol=1e-4) for d in (corpus - mean, mean - corpus)):
         return "that is a difference; enter the corpus score itself (a number between 0 and 1)."
-    if _close(answer, 100 * corpus):
-        return "right number, wrong scale: enter it on NLTK's 0-1 scale."
     if any(_close(answer, s) for s in scores):
         return "that is one sentence's score; score both sentences together with corpus_bleu."
     return None
@@ -68,6 +66,9 @@ register(
         hint="use corpus_bleu with one list of references per hypothesis, in the same order "
         "as the hypotheses.",
         wrong=0.4859,
+        second_hint="the answer is one corpus score, not two sentence scores: corpus BLEU adds "
+        "the clipped matches and the n-gram counts of both sentences order by order, and "
+        "their lengths c and r, then applies the formula once to the sums.",
         diagnose=_diagnose_corpus,
         rel_tol=1e-4,
         notebook="08_libraries",
@@ -87,6 +88,8 @@ register(
         expected=_characters,
         hint="a string is a sequence of characters: every letter and the space is a token.",
         wrong=Fraction(1, 2),
+        second_hint="'the cat' is seven characters, the space included; clip each character's "
+        "count by its count among the seven characters of 'the mat', and divide by 7.",
         diagnose=lambda a: (
             "that is the word-level precision; NLTK does not split the string into words."
             if a == Fraction(1, 2) or a == 0.5
@@ -119,14 +122,11 @@ def _sacre_one_reference() -> float:
 def _diagnose_sacre(answer: object) -> str | None:
     if not isinstance(answer, (int, float)) or isinstance(answer, bool):
         return None
-    expected = _sacre_one_reference()
     if answer == 0:
         return (
             "BLEU without smoothing is 0 here, but sacreBLEU smooths by default (exp): "
             "a zero precision becomes 1/(2 total)."
         )
-    if _close(answer, expected / 100, rel_tol=1e-3):
-        return "right number, wrong scale: sacreBLEU reports 0-100."
     refs, hyp = _one_reference()
     total = len(hyp) - 3
     p = [float(modified_precision(refs, hyp, n)) for n in (1, 2, 3)]
@@ -147,7 +147,11 @@ register(
         "smoothing replaces it (see the Korean section); the scale is 0-100.",
         wrong=0.0,
         diagnose=_diagnose_sacre,
+        second_hint="against Reference 3 alone, Ca1 has unigram, bigram and trigram matches but "
+        "no matching 4-gram; exp smoothing sets that p_4 to 1 / (2 x its number of 4-grams). "
+        "Then BP * exp(mean of the four logs), times 100.",
         rel_tol=1e-3,
+        scale="0-100",
         notebook="08_libraries",
     )
 )

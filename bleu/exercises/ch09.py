@@ -24,6 +24,9 @@ register(
         hint="000's closest_ref_length returns the smallest |len(ref) - c|; put that in "
         "exp(1 - r/c).",
         wrong=math.exp(1 - 16 / 2),
+        second_hint="in 000's code r becomes the smallest |len(ref) - c| itself, a difference "
+        "and not a length; with c = 2, find that difference from the three reference lengths "
+        "(whitespace tokens) and put it in exp(1 - r / c).",
         diagnose=lambda a: (
             "that is the correct penalty (r = 16); 000 puts the length difference in r."
             if close_to(a, math.exp(1 - 16 / 2))
@@ -45,6 +48,8 @@ register(
         expected=_grid,
         hint="the loop starts at 0 and steps by n = 2.",
         wrong=["the cat", "cat sat", "sat on", "on the", "the mat"],
+        second_hint="the loop visits only every n-th start position; for six tokens and n = 2 "
+        "list the start positions it visits, then the bigram that starts at each.",
         diagnose=lambda a: (
             "those are all the overlapping bigrams; 003 steps by n."
             if isinstance(a, (list, tuple)) and len(a) == 5
@@ -67,6 +72,8 @@ register(
         expected=_substring,
         hint="re.findall looks for the letters anywhere, inside words too.",
         wrong=1,
+        second_hint="re.findall counts the letter 'a' wherever it appears; go through 'there is "
+        "a cat on the mat' word by word and count the letters, not the words.",
         notebook="09_pitfalls",
     )
 )
@@ -109,7 +116,11 @@ register(
         "precision: 0 for a sentence without 5-grams.",
         wrong=1.0,
         diagnose=_diagnose_method5,
+        second_hint="for this sentence p_1 .. p_4 are 1 and p_5 = 0; apply the averaging for "
+        "n = 1, 2, 3, 4 in order, each step using the p' just computed, then take exp of the "
+        "mean of the four log p'_n (BP is 1).",
         rel_tol=1e-4,
+        scale="0-1",
         notebook="09_pitfalls",
     )
 )

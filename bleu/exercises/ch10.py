@@ -51,8 +51,6 @@ def _diagnose_three(answer: object) -> str | None:
             "that is the mean of the three sentence scores; add the rows first and compute "
             "one BLEU from the sums."
         )
-    if _close(answer, _three_corpus() / 100):
-        return "right number, wrong scale: sacreBLEU reports 0-100."
     return None
 
 
@@ -67,7 +65,11 @@ register(
         "p_n = 100 m_n / t_n, BP = exp(1 - r/c) if c < r, BLEU = BP * exp(mean of log p_n).",
         wrong=39.0,
         diagnose=_diagnose_three,
+        second_hint="each p_n is 100 * m_n / t_n from the summed columns (a percentage); BP is "
+        "1 when the summed c exceeds the summed r; the score is BP * exp(mean of the four "
+        "log p_n), with no averaging of sentence scores anywhere.",
         rel_tol=1e-4,
+        scale="0-100",
         notebook="10_corpus_and_significance",
     )
 )
@@ -90,7 +92,10 @@ def _diagnose_bp(answer: object) -> str | None:
     if _close(answer, result.sys_len / result.ref_len):
         return "that is the length ratio c/r; the penalty is exp(1 - r/c)."
     if _close(answer, result.score) or _close(answer, result.score / 100):
-        return "that is the BLEU score; the question asks for its brevity penalty only."
+        return (
+            "that is the BLEU score (0-100 scale); the question asks for its brevity penalty "
+            "only, a number on the 0-1 scale."
+        )
     return None
 
 
@@ -104,6 +109,9 @@ register(
         "reference lengths (both after 13a tokenization).",
         wrong=0.5,
         diagnose=_diagnose_bp,
+        second_hint="c and r are the sums of the first two columns of "
+        "bleu.segment_stats(truncated, [refs]) over the whole corpus; put r / c into "
+        "exp(1 - r / c).",
         rel_tol=1e-6,
         notebook="10_corpus_and_significance",
     )
@@ -125,7 +133,10 @@ def _half_width() -> float:
 def _diagnose_half_width(answer: object) -> str | None:
     result = _drop_interval()
     if _close(answer, result.high - result.low):
-        return "that is the whole width of the interval; give half of it."
+        return (
+            "that is the whole width of the interval (high - low); the half-width is "
+            "measured from its centre to one end."
+        )
     if _close(answer, result.mean) or _close(answer, result.score):
         return "that is a score; the question asks for the half-width of the interval."
     return None
@@ -138,8 +149,14 @@ register(
         "system (seed 1) on the whole corpus: 1000 resamples, seed 12345, as sacreBLEU's "
         "--confidence reports it.",
         expected=_half_width,
-        hint="bleu.significance.confidence_interval returns it, or sort the 1000 resampled "
-        "scores and take half the distance between the 26th smallest and the 26th largest.",
+        hint="resample the system's statistics rows 1000 times with "
+        "np.random.default_rng(12345), score each resample, sort the 1000 scores and take half "
+        "the distance between the 26th smallest and the 26th largest.",
+        second_hint="rng.choice(n, size=(1000, n), replace=True) draws the row indices of all "
+        "resamples at once; sum the drawn rows of each resample, score the sums with "
+        "vectorized.scores_from_stats, sort, and use the scores at positions 25 and 974 "
+        "(counted from 0).",
+        scale="0-100",
         wrong=1.0,
         diagnose=_diagnose_half_width,
         rel_tol=1e-6,
@@ -183,11 +200,14 @@ register(
         id="ch10.p-value",
         question="Nine resampled absolute differences |BLEU_sys - BLEU_base| are "
         f"{list(RESAMPLED_DIFFS)} and the observed difference is {OBSERVED_DELTA}. "
-        "What p-value does sacreBLEU's paired bootstrap give (a fraction)?",
+        "What p-value does sacreBLEU's paired bootstrap give (a fraction: a Fraction, or a "
+        "string such as '1/3')?",
         expected=_p_value,
         hint="centre the differences (subtract their mean), count those larger than the "
         "observed difference, then p = (count + 1) / (n + 1).",
         wrong=Fraction(1, 3),
+        second_hint="the mean of the nine differences is their sum over 9; a difference counts "
+        "when it exceeds that mean by more than 0.6. Add one to the count and one to n = 9.",
         diagnose=_diagnose_p,
         notebook="10_corpus_and_significance",
     )
@@ -244,6 +264,9 @@ register(
         "both systems on each, and count the resamples where system - baseline <= 0; "
         "bleu.paired_bootstrap(...).samples holds both rows of resampled scores.",
         wrong=_small_test().p_value,
+        second_hint="use the same resample indices for both systems (the test is paired); a "
+        "resample where the system only ties the baseline counts too, and the share is that "
+        "number of resamples divided by 1000.",
         diagnose=_diagnose_losses,
         notebook="10_corpus_and_significance",
     )

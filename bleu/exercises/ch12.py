@@ -124,6 +124,9 @@ register(
         hint="the bigram can start at every position i with a position i + 1 after it; at "
         "each start multiply P[i, the] by P[i + 1, cat], then add the starts up.",
         wrong=float(BIGRAM_PROBS[0, 1] * BIGRAM_PROBS[1, 2]),
+        second_hint="with three positions the bigram can start at position 0 or 1; add "
+        "P[i, the] * P[i + 1, cat] over those two starts ('the' is column 1 of BIGRAM_PROBS, "
+        "'cat' column 2).",
         diagnose=lambda a: (
             "that is only the bigram starting at position 0; it can also start at position 1."
             if close_to(a, BIGRAM_PROBS[0, 1] * BIGRAM_PROBS[1, 2])
@@ -146,6 +149,9 @@ register(
         "i = 0 .. T, so with T = 4 positions b has 5 entries b_0 .. b_4 (b_0 = 1); "
         "c = b_1 + ... + b_4, without b_0.",
         wrong=float(sum(1 - p for p in EOS_COLUMN)),
+        second_hint="multiply the survival factors (1 - P[t, eos]) one position at a time: "
+        "b_1 = 1 - 0.1, b_2 = b_1 * (1 - 0.3), and so on up to b_4; c is the sum of b_1 to "
+        "b_4.",
         diagnose=_diagnose_length,
         notebook="12_differentiable_bleu",
     )
@@ -160,6 +166,9 @@ register(
         hint="compute the expected count E_g of each reference word (a column sum), clip it "
         "at the word's count in the reference, and add the clipped values.",
         wrong=_unclipped(),
+        second_hint="E_the, E_cat and E_sat are the sums of the columns 'the', 'cat' and 'sat' "
+        "of CLIP_PROBS over the four positions; each word occurs once in the reference, so "
+        "take min(E_g, 1) for each and add the three.",
         diagnose=lambda a: (
             "that is the unclipped sum: 'the' occurs once in the reference, so its expected "
             "count must be capped at 1."
@@ -179,6 +188,8 @@ register(
         hint="first pick r, the reference length closest to c; then BP = exp(1 - r / c) if "
         "c <= r, else 1.",
         wrong=1.0,
+        second_hint="compare |6.2 - 4| with |6.2 - 8| to choose r; the penalty applies only "
+        "when c <= r, and then BP = exp(1 - r / c) with the fractional length c = 6.2.",
         diagnose=lambda a: (
             "BP = 1 would need r = 4; which length is closer to 6.2?"
             if close_to(a, 1.0)

@@ -45,8 +45,6 @@ def _diagnose_bleu2(answer: object) -> str | None:
         return "that is the arithmetic mean (p_1 + p_2) / 2; BLEU takes the geometric mean."
     if _near(answer, sentence_bleu(refs, hyp)):
         return "that is BLEU-4; BLEU-2 uses only p_1 and p_2, with weight 1/2 each."
-    if _near(answer, 100 * _bleu2()):
-        return "right number, wrong scale: this exercise uses NLTK's 0-1 scale."
     return None
 
 
@@ -59,6 +57,8 @@ register(
         hint="BLEU-2 = BP * exp(0.5 log p_1 + 0.5 log p_2) = BP * sqrt(p_1 * p_2); BP is 1 "
         "here (c = r = 18).",
         wrong=_arithmetic_bleu2(),
+        second_hint="read p_1 and p_2 of the running candidate off the recap's table (as "
+        "fractions), multiply them, take the square root, and multiply by BP = 1.",
         diagnose=_diagnose_bleu2,
         notebook="13_recap",
     )
@@ -103,6 +103,8 @@ register(
         hint="c is the candidate length; r is the length of the reference closest to c (ties "
         "go to the shorter); BP = exp(1 - r / c) when c < r.",
         wrong=_longest_bp(),
+        second_hint="c = 12; of the reference lengths 16, 18 and 16, take the one closest to 12 "
+        "as r (not the longest), and put r and c into exp(1 - r / c).",
         diagnose=_diagnose_truncated,
         notebook="13_recap",
     )
@@ -143,6 +145,9 @@ register(
         hint="add the clipped matches and the n-gram counts of both sentences per order, and "
         "c and r over both sentences; then apply the formula once to the sums.",
         wrong=_mean_of_sentences(),
+        second_hint="for each sentence get c, r and, for n = 1..4, the clipped matches and the "
+        "n-gram count (bleu.explain gives them); add them over the two sentences, then "
+        "BP * exp(sum 0.25 log(matches_n / total_n)) with BP from the summed c and r.",
         diagnose=lambda a: (
             "that is the mean of the two sentence scores (Ca2 alone scores 0); corpus BLEU "
             "adds the counts first."
@@ -184,8 +189,6 @@ def _diagnose_printed(answer: object) -> str | None:
         )
     if _near(answer, no_periods):
         return "that is the score without the periods; here every sentence keeps its period."
-    if _near(answer, _sacre_printed() / 100):
-        return "right number, wrong scale: sacreBLEU reports 0-100."
     return None
 
 
@@ -197,8 +200,12 @@ register(
         "Give a float.",
         expected=_sacre_printed,
         hint="13a splits the final period into a token of its own, in the candidate and in "
-        "every reference; count the n-grams again with that extra token (19 tokens), or call "
-        "bleu.corpus_score with sacreBLEU's reference layout.",
+        "every reference; count the n-grams again with that extra token (19 tokens in the "
+        "candidate).",
+        second_hint="tokenize the candidate and the references with bleu.get_tokenizer('13a'), "
+        "split on spaces, count the clipped matches for n = 1..4 and the closest reference "
+        "length, and give BLEU-4 times 100.",
+        scale="0-100",
         wrong=_glued_period(),
         diagnose=_diagnose_printed,
         notebook="13_recap",

@@ -29,6 +29,9 @@ register(
         hint="clip each count by the most times the word occurs in any one reference.",
         wrong=1.0,
         diagnose=_diagnose,
+        second_hint="count 'the' in each reference on its own and keep the larger of the two "
+        "counts: the candidate's seven 'the' are credited only up to that number, and the "
+        "denominator stays the candidate's 7 tokens.",
         notebook="00_overview",
     )
 )
