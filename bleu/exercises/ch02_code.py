@@ -46,20 +46,21 @@ def unigram_precision(candidate: Tokens, references: References) -> Fraction:
 
 
 def _examples() -> list[tuple[list[str], list[list[str]]]]:
-    """Example 1's Ca1 and Ca2 (normalised), Example 2's two candidates, document 003's
-    'hello this is my code' and its swapped roles."""
+    """Document 003's 'hello this is my code' and its swapped roles, Example 2's two
+    candidates, then Example 1's Ca1 and Ca2 (normalised): the short cases first, so that a
+    function that fails on them is shown a call small enough to read and paste back."""
     ex1, ex2, hello = load_example("example1"), load_example("example2"), load_example("hello_code")
     refs1 = [words(ref) for ref in ex1.references]
     refs2 = ex2.reference_tokens()
     cand = hello.candidates["Ca1"].split(" ")
     ref = hello.references[0].split(" ")
     return [
-        (words(ex1.candidates["Ca1"]), refs1),
-        (words(ex1.candidates["Ca2"]), refs1),
-        (ex2.candidate_tokens("Ca1"), refs2),
-        (ex2.candidate_tokens("Ca2"), refs2),
         (cand, [ref]),
         (ref, [cand]),
+        (ex2.candidate_tokens("Ca1"), refs2),
+        (ex2.candidate_tokens("Ca2"), refs2),
+        (words(ex1.candidates["Ca1"]), refs1),
+        (words(ex1.candidates["Ca2"]), refs1),
     ]
 
 

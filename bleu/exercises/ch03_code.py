@@ -48,8 +48,10 @@ def same_counts(expected: Any, returned: Any) -> bool:
 
 
 def _examples() -> list[tuple[list[list[str]], list[str], int]]:
-    """The chapter's cases: 'the' x 7 and 'the cat the cat on the mat' against Example 2,
-    Example 1's Ca1 and Ca2 (normalised and raw), Example 3, our 004-style 9-token example."""
+    """The chapter's cases, shortest first (a failure on them is shown as a call small enough
+    to paste back): 'the' x 7 and 'the cat the cat on the mat' against Example 2 (unigrams
+    and bigrams), Example 3, our 004-style 9-token example, then Example 1's Ca1 (normalised
+    and raw) and Ca2."""
     ex1, ex2, ex3 = (load_example(name) for name in ("example1", "example2", "example3"))
     refs1 = [words(ref) for ref in ex1.references]
     refs2 = ex2.reference_tokens()
@@ -59,12 +61,12 @@ def _examples() -> list[tuple[list[list[str]], list[str], int]]:
     return [
         (refs2, x7, 1),
         (refs2, cat, 1),
-        (refs1, words(ex1.candidates["Ca1"]), 1),
-        (refs1, words(ex1.candidates["Ca2"]), 1),
-        (ex1.reference_tokens(), ex1.candidate_tokens("Ca1"), 1),
+        (refs2, cat, 2),
         ([words(ref) for ref in ex3.references], words(ex3.candidates["Ca1"]), 1),
         (truth, prediction, 1),
-        (refs2, cat, 2),
+        (refs1, words(ex1.candidates["Ca1"]), 1),
+        (ex1.reference_tokens(), ex1.candidate_tokens("Ca1"), 1),
+        (refs1, words(ex1.candidates["Ca2"]), 1),
     ]
 
 
@@ -228,10 +230,11 @@ def _over_distinct(references: References, hypothesis: Tokens, n: int) -> Fracti
 
 
 def _modified_examples() -> list[tuple[list[list[str]], list[str], int]]:
-    """The clipping examples, plus the short-candidate case of a bigram: 'the' against Example
-    2 (no bigram at all, p_2 = 0)."""
+    """The clipping examples, with the short-candidate case of a bigram among the short ones:
+    'the' against Example 2 (no bigram at all, p_2 = 0)."""
     refs2 = load_example("example2").reference_tokens()
-    return [*_examples(), (refs2, ["the"], 2)]
+    cases = _examples()
+    return [*cases[:3], (refs2, ["the"], 2), *cases[3:]]
 
 
 MODIFIED_PRECISION = register_code(

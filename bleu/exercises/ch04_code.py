@@ -120,8 +120,9 @@ COUNT_NGRAMS = register_code(
                 "a slice that runs past the end is shorter than n and is not an n-gram",
             ),
         ),
-        hint="Counter(tuple(tokens[i:i + n]) for i in range(len(tokens) - n + 1)): one "
-        "n-gram per start index, each a tuple, none when n > len(tokens)",
+        hint="slide a window of n tokens along the sentence one index at a time; make each "
+        "window a tuple (a list cannot be a Counter key) and count the tuples; stop at the "
+        "last index where a whole window still fits, so that n > len(tokens) gives nothing",
         notebook="04_ngram_precision",
     )
 )
