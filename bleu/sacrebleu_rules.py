@@ -288,8 +288,27 @@ class BleuOptions:
         return "|".join(parts)
 
 
-# The dataclass's own __init__, taught the old keyword names (BleuOptions(smooth="floor")).
-BleuOptions.__init__ = accepts_old_names(BleuOptions.__init__)  # type: ignore[method-assign]
+def _with_old_names(init: Callable[..., None]) -> Callable[..., None]:
+    """The dataclass's own ``__init__``, taught the old keyword names: an invalid value
+    given under an old name is reported under that name (``smooth='bogus' ...``)."""
+
+    @functools.wraps(init)
+    def with_old_names(self: BleuOptions, *args: Any, **kwargs: Any) -> None:
+        used = [old for old in OLD_NAMES if old in kwargs]
+        renamed = sacrebleu_names(kwargs)
+        try:
+            init(self, *args, **renamed)
+        except (TypeError, ValueError) as exc:
+            message = str(exc)
+            for old in used:
+                if message.startswith(OLD_NAMES[old]):
+                    raise type(exc)(old + message[len(OLD_NAMES[old]) :]) from None
+            raise
+
+    return with_old_names
+
+
+BleuOptions.__init__ = _with_old_names(BleuOptions.__init__)  # type: ignore[method-assign]
 
 
 # --- argument checks -----------------------------------------------------------------

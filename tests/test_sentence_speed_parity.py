@@ -375,3 +375,17 @@ def test_significance_takes_sacrebleus_names():
     old = bleu.confidence_interval(HYPS, REFS, n_samples=30, smooth="floor")
     plain = bleu.corpus_score(HYPS, REFS, smooth_method="floor")
     assert new == old and math.isclose(new.score, plain.score, rel_tol=1e-12)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "message"),
+    [
+        ({"smooth": "bogus"}, ValueError, "smooth='bogus' is not"),
+        ({"smooth_method": "bogus"}, ValueError, "smooth_method='bogus' is not"),
+        ({"effective_order": 1}, TypeError, "effective_order must be"),
+        ({"use_effective_order": 1}, TypeError, "use_effective_order must be"),
+    ],
+)
+def test_a_bad_option_is_named_as_the_caller_spelled_it(kwargs, error, message):
+    with pytest.raises(error, match=f"^{message}"):
+        bleu.BleuOptions(**kwargs)
