@@ -16,9 +16,10 @@ download):
 - ``cli`` (``--cli``): ``python -m bleu REF -i HYP`` and ``sacrebleu REF -i HYP`` on a
   file of 30 000 runaway lines (about 300 MB).
 
-Each measurement is a fresh Python process: it reads the files, notes its resident set
-size (``VmRSS``), runs ``bleu.corpus_score`` or ``sacrebleu.corpus_bleu`` once and
-reports its peak (``VmHWM``), its wall and CPU time and the score. The two libraries
+Each measurement is a fresh Python process: it reads the files line by line, resets its
+peak to its present size (``/proc/self/clear_refs``) and notes it (``VmRSS``), runs
+``bleu.corpus_score`` or ``sacrebleu.corpus_bleu`` once and reports its peak (``VmHWM``),
+its wall and CPU time and the score. The two libraries
 alternate, case by case. The command-line case is measured from outside (``os.wait4``:
 the child's ``ru_maxrss`` and CPU time). Peak memory is reliable on a busy machine; wall
 time is stretched by other processes, which is why CPU time is shown beside it (``bleu``
@@ -40,15 +41,15 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 SEED = 2021
-CASES = ("runaway 13a", "runaway none", "long tokens", "dots")
 
 
 def _vocabulary(rng: np.random.Generator, size: int = 5000) -> np.ndarray:
-    """``size`` made-up lower-case words of 2-8 letters."""
+    """``size`` made-up lower-case words of 2-6 letters (5 characters a token with its
+    space: a runaway line of 2 010 tokens is about 10 kB)."""
     letters = np.array(list("etaoinshrdlucmfwypvbgkjqxz"))
     words: set[str] = set()
     while len(words) < size:
-        words.add("".join(rng.choice(letters, size=int(rng.integers(2, 9)))))
+        words.add("".join(rng.choice(letters, size=int(rng.integers(2, 7)))))
     return np.array(sorted(words), dtype=object)
 
 
@@ -106,17 +107,21 @@ def dotted_lines(n: int, rng: np.random.Generator) -> tuple[list[str], list[str]
     return hyps, refs
 
 
-def generate(folder: Path, scale: float, cli: bool) -> None:
-    """Write every case's files into ``folder`` (fixed seed)."""
-    rng = np.random.default_rng(SEED)
-    cases = {
-        "runaway": runaway_lines(max(1, round(20_000 * scale)), rng),
-        "long": long_token_lines(max(1, round(200 * scale)), 200_000, rng),
-        "dots": dotted_lines(max(1, round(20_000 * scale)), rng),
+STEMS = {"runaway 13a": "runaway", "runaway none": "runaway", "long tokens": "long", "dots": "dots"}
+
+
+def generate(folder: Path, scale: float, stems: set[str]) -> None:
+    """Write the files of the cases ``stems`` into ``folder`` (a fixed seed for each)."""
+    makers = {
+        "runaway": lambda rng: runaway_lines(max(1, round(20_000 * scale)), rng),
+        "long": lambda rng: long_token_lines(max(1, round(200 * scale)), 200_000, rng),
+        "dots": lambda rng: dotted_lines(max(1, round(20_000 * scale)), rng),
+        "cli": lambda rng: runaway_lines(max(1, round(30_000 * scale)), rng),
     }
-    if cli:
-        cases["cli"] = runaway_lines(max(1, round(30_000 * scale)), rng)
-    for name, (hyps, refs) in cases.items():
+    for seed, (name, make) in enumerate(makers.items(), start=SEED):
+        if name not in stems:
+            continue
+        hyps, refs = make(np.random.default_rng(seed))
         (folder / f"{name}.hyp").write_text("\n".join(hyps) + "\n", encoding="utf-8")
         (folder / f"{name}.ref").write_text("\n".join(refs) + "\n", encoding="utf-8")
 
@@ -130,20 +135,29 @@ def _status(field: str) -> float:
     return float("nan")
 
 
+def _read(path: Path) -> list[str]:
+    """The lines of ``path``, read one at a time (no copy of the whole file at once)."""
+    with open(path, encoding="utf-8", newline="\n") as handle:
+        return [line[:-1] if line.endswith("\n") else line for line in handle]
+
+
+def _reset_peak() -> None:
+    """Set this process's ``VmHWM`` to its present size (Linux 4.0+; else left as is)."""
+    try:
+        with open("/proc/self/clear_refs", "w", encoding="ascii") as handle:
+            handle.write("5")
+    except OSError:
+        pass
+
+
 def child(case: str, library: str, folder: Path) -> None:
     """Run one case with one library in this (fresh) process; print a JSON line."""
     sys.path.insert(0, str(ROOT / "benchmarks"))
     sys.path.insert(0, str(ROOT))
     from _memory import high_water_mib
 
-    stem, tokenize = {
-        "runaway 13a": ("runaway", "13a"),
-        "runaway none": ("runaway", "none"),
-        "long tokens": ("long", "13a"),
-        "dots": ("dots", "13a"),
-    }[case]
-    hyps = (folder / f"{stem}.hyp").read_text(encoding="utf-8").split("\n")[:-1]
-    refs = (folder / f"{stem}.ref").read_text(encoding="utf-8").split("\n")[:-1]
+    stem, tokenize = STEMS[case], "none" if case == "runaway none" else "13a"
+    hyps, refs = _read(folder / f"{stem}.hyp"), _read(folder / f"{stem}.ref")
     if library == "bleu":
         import bleu
 
@@ -155,6 +169,7 @@ def child(case: str, library: str, folder: Path) -> None:
         def score() -> float:
             return sacrebleu.corpus_bleu(hyps, [refs], tokenize=tokenize).score
 
+    _reset_peak()  # the peak of reading the files is not the operation's
     before = _status("VmRSS")
     start, cpu = time.perf_counter(), time.process_time()
     value = score()
@@ -175,10 +190,10 @@ def run_cli(library: str, folder: Path) -> dict:
     """``python -m bleu`` or ``sacrebleu`` on the 300 MB file: wall, CPU, peak RSS, score."""
     ref, hyp = str(folder / "cli.ref"), str(folder / "cli.hyp")
     if library == "bleu":
-        command = [sys.executable, "-m", "bleu", ref, "-i", hyp, "-b"]
+        command = [sys.executable, "-m", "bleu", ref, "-i", hyp, "-b", "-w", "4"]
     else:
         sacre = Path(sys.executable).with_name("sacrebleu")
-        command = [str(sacre), ref, "-i", hyp, "-b"]
+        command = [str(sacre), ref, "-i", hyp, "-b", "-w", "4"]
     start = time.perf_counter()
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         process = subprocess.Popen(command, stdout=out, stderr=err, cwd=ROOT)
@@ -216,7 +231,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--cli", action="store_true", help="add the 300 MB command-line case")
     parser.add_argument("--only-cli", action="store_true", help="only the command-line case")
     parser.add_argument("--scale", type=float, default=1.0, help="segments times this")
-    parser.add_argument("--cases", nargs="+", choices=CASES, default=list(CASES))
+    parser.add_argument("--cases", nargs="+", choices=list(STEMS), default=list(STEMS))
     parser.add_argument("--child", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
@@ -233,7 +248,8 @@ def main(argv: list[str] | None = None) -> None:
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|")
     with tempfile.TemporaryDirectory(prefix="bleu-shapes-") as name:
         folder = Path(name)
-        generate(folder, args.scale, args.cli or args.only_cli)
+        stems = {STEMS[case] for case in cases} | ({"cli"} if args.cli or args.only_cli else set())
+        generate(folder, args.scale, stems)
         for case in cases:
             ours = run_child(case, "bleu", folder)
             theirs = run_child(case, "sacrebleu", folder)
