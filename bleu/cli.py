@@ -68,6 +68,14 @@ import numpy as np
 from . import cli_io
 from .chunked import systems_sums
 from .cli_io import InputError, LineSource
+from .cli_metrics import (
+    METRIC_NAMES,
+    corpus_output,
+    corpus_scores,
+    sentence_lines,
+    sentence_scores_of,
+    split_references,
+)
 from .sacrebleu_rules import SMOOTH_DEFAULTS, BleuOptions, bleu_of_sums
 from .significance import (
     DEFAULT_SEED,
@@ -95,6 +103,9 @@ MAX_WIDTH = 20
 """The largest ``--width`` (a float has about 17 significant digits)."""
 
 SACREBLEU_WIDTH = 1
+
+MAX_REFS = 1000
+"""The largest ``--num-refs``."""
 """sacreBLEU's default ``--width``: the decimals of ``-b`` when ``-w`` is not given."""
 
 _ASCII = {"μ": "mu", "±": "+/-"}
@@ -202,6 +213,29 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--effective-order", action="store_true", help="skip orders with no hypothesis n-gram"
     )
+    parser.add_argument(
+        "-nr",
+        "--num-refs",
+        type=_count(1, MAX_REFS, "the number of references"),
+        default=1,
+        metavar="N",
+        help="one REF file holding N tab-separated references per line (default: 1)",
+    )
+    parser.add_argument(
+        "-m",
+        "--metrics",
+        nargs="+",
+        choices=METRIC_NAMES,
+        default=["bleu"],
+        metavar="METRIC",
+        help="bleu, chrf, ter: one or more, sacreBLEU's defaults (default: bleu)",
+    )
+    parser.add_argument(
+        "-sl",
+        "--sentence-level",
+        action="store_true",
+        help="one score line per segment (one metric, one system; BLEU with effective order)",
+    )
     parser.add_argument("-f", "--format", choices=("text", "json"), default="text")
     parser.add_argument(
         "-b",
@@ -265,6 +299,22 @@ def _check_mode(args: argparse.Namespace) -> None:
         )
     if [*args.refs, *args.input].count("-") > 1:
         raise InputError("standard input can be read once only: give the files with -i HYP")
+    if args.num_refs > 1 and len(args.refs) > 1:
+        raise InputError(
+            f"--num-refs {args.num_refs} takes one REF file holding {args.num_refs} "
+            "tab-separated references per line, not several REF files"
+        )
+    tests = args.confidence or args.paired_bs or args.paired_ar
+    if args.sentence_level:
+        if len(set(args.metrics)) > 1:
+            raise InputError("--sentence-level takes one metric (-m bleu, chrf or ter)")
+        if n_systems > 1 or tests:
+            raise InputError("--sentence-level takes one system and no statistical test")
+    elif set(args.metrics) != {"bleu"} and (n_systems > 1 or tests):
+        raise InputError(
+            "chrF and TER are scored for one system without statistical tests; "
+            "the tables and tests take -m bleu"
+        )
 
 
 # --- reading and scoring, chunk by chunk -------------------------------------------------
@@ -333,12 +383,17 @@ def _group_identical(names: list[str], same: dict[tuple[int, int], bool]) -> lis
 
 
 def read_corpus(
-    hyp_paths: Sequence[str], ref_paths: Sequence[str], options: BleuOptions, keep_rows: bool
+    hyp_paths: Sequence[str],
+    ref_paths: Sequence[str],
+    options: BleuOptions,
+    keep_rows: bool,
+    num_refs: int = 1,
 ) -> _Corpus:
     """Read every file in lockstep, chunk by chunk, into statistics.
 
     The sums (and with ``keep_rows`` the per-segment rows) equal those of the whole
-    files at once: every row depends on its own segment only.
+    files at once: every row depends on its own segment only. With ``num_refs > 1`` the
+    one reference file holds that many tab-separated references per line.
     """
     width = 2 + 2 * options.max_ngram_order
     with ExitStack() as stack:
@@ -358,6 +413,9 @@ def read_corpus(
                 raise _count_error(systems, refs)
             if not hyp_lines[0]:
                 break
+            if num_refs > 1:
+                first = refs[0].lines_read - len(ref_lines[0]) + 1
+                ref_lines = split_references(ref_lines[0], num_refs, first, refs[0].name)
             for i, j in same:
                 same[i, j] = same[i, j] and hyp_lines[i] == hyp_lines[j]
             n_segments += len(hyp_lines[0])
@@ -394,6 +452,35 @@ def read_corpus(
         nrefs.pop() if len(nrefs) == 1 else "var",
         _group_identical(names, same),
     )
+
+
+def read_texts(
+    hyp_path: str, ref_paths: Sequence[str], n_refs: int = 1
+) -> tuple[list[str], list[list[str]]]:
+    """Every hypothesis line and the reference streams, read and checked as the CLI reads."""
+    with LineSource(hyp_path) as hyps_source:
+        refs_sources = [LineSource(path) for path in ref_paths]
+        try:
+            hyps: list[str] = []
+            streams: list[list[str]] = [[] for _ in refs_sources]
+            while True:
+                chunk = hyps_source.read_chunk()
+                ref_chunks = [source.read_chunk() for source in refs_sources]
+                if len({len(lines) for lines in [chunk, *ref_chunks]}) > 1:
+                    raise _count_error([hyps_source], refs_sources)
+                if not chunk:
+                    break
+                hyps += chunk
+                for stream, lines in zip(streams, ref_chunks):
+                    stream += lines
+        finally:
+            for source in refs_sources:
+                source.close()
+    if not hyps:
+        raise InputError(f"{hyps_source.name}: no hypotheses (the input is empty)")
+    if n_refs > 1:
+        streams = split_references(streams[0], n_refs, 1, refs_sources[0].name)
+    return hyps, streams
 
 
 # --- output ----------------------------------------------------------------------------
@@ -560,6 +647,17 @@ def _identical_warning(groups: list[list[str]]) -> str:
     )
 
 
+def _metrics(args: argparse.Namespace, options: BleuOptions, ascii_only: bool) -> str:
+    """``-m`` with chrF or TER, or ``-sl``: every segment read, then scored (cli_metrics)."""
+    hyps, streams = read_texts(args.input[0], args.refs, args.num_refs)
+    as_json = args.format == "json"
+    if args.sentence_level:
+        scores = sentence_scores_of(args.metrics[0], hyps, streams, options)
+        return sentence_lines(scores, args.width, args.score_only, as_json, ascii_only)
+    scores = corpus_scores(args.metrics, hyps, streams, options)
+    return corpus_output(scores, args.width, args.score_only, as_json, ascii_only)
+
+
 def run(args: argparse.Namespace, ascii_only: bool = False) -> str:
     """Score as the parsed ``args`` say; return the text to print.
 
@@ -577,8 +675,10 @@ def run(args: argparse.Namespace, ascii_only: bool = False) -> str:
         )
     except (TypeError, ValueError) as exc:
         raise InputError(str(exc)) from None
+    if args.sentence_level or set(args.metrics) != {"bleu"}:
+        return _metrics(args, options, ascii_only)
     keep_rows = bool(args.confidence or args.paired_bs or args.paired_ar)
-    corpus = read_corpus(args.input, args.refs, options, keep_rows)
+    corpus = read_corpus(args.input, args.refs, options, keep_rows, args.num_refs)
     if corpus.identical:
         _print_error(_identical_warning(corpus.identical), prefix=False)
     try:
