@@ -68,6 +68,16 @@ def _word_ngrams(hypothesis, reference, n):
     return _stats(words(hypothesis), words(reference))
 
 
+def _totals_swapped(hypothesis, reference, n):
+    matches, hyp_total, ref_total = char_ngram_stats(hypothesis, reference, n)
+    return matches, ref_total, hyp_total
+
+
+def _precision_only(hypothesis, reference, n):
+    matches, hyp_total, _ = char_ngram_stats(hypothesis, reference, n)
+    return matches / hyp_total if hyp_total else 0.0
+
+
 def _last_missing(hypothesis, reference, n):
     hyp = _grams("".join(hypothesis.split()), n, last=0)
     ref = _grams("".join(reference.split()), n, last=0)
@@ -78,12 +88,19 @@ def _last_missing(hypothesis, reference, n):
 
 
 def _examples() -> list[tuple[str, str, int]]:
-    """The chapter's pairs: the lowercased word-order pair, the running example's Ca1 and Ref 1."""
+    """The chapter's pairs: the lowercased word-order pair, the paraphrase (shorter than its
+    reference, so a swapped total shows on a short call), the running example's Ca1 and Ref 1."""
     cat_mat = load_example("cat_mat")
     reference, reordered = cat_mat.references[0].lower(), cat_mat.candidates["Ca1"].lower()
+    paraphrase = "a cat was sitting on the rug"  # notebook 11's paraphrase candidate
     running = load_example("running")
     ca1, ref1 = running.candidates["Ca1"], running.references[0]
-    return [(reordered, reference, 1), (reordered, reference, 2), (ca1, ref1, 3)]
+    return [
+        (reordered, reference, 1),
+        (reordered, reference, 2),
+        (paraphrase, reference, 2),
+        (ca1, ref1, 3),
+    ]
 
 
 def _sentence(rng: random.Random) -> str:
@@ -135,14 +152,27 @@ register_code(
                 "text[i : i + n].",
             ),
             Mistake(
+                "totals swapped",
+                _totals_swapped,
+                "the order of the tuple is (matches, the hypothesis's n-grams, the "
+                "reference's n-grams): the hypothesis's total comes second.",
+            ),
+            Mistake(
+                "precision returned",
+                _precision_only,
+                "return the three counts as a tuple, not their ratio: precision and recall "
+                "are computed from them later.",
+            ),
+            Mistake(
                 "last n-gram missing",
                 _last_missing,
                 "a string of L characters has L - n + 1 n-grams (range(L - n + 1)); the last "
                 "one is missing.",
             ),
         ),
-        hint="remove the whitespace of each string, count text[i : i + n] for i in "
-        "range(len(text) - n + 1) in a Counter, then matches = sum((hyp & ref).values()).",
+        hint="work the failing call by hand: write out the whitespace-free strings, list "
+        "their n-grams of n characters, and compare your three numbers with the expected "
+        "ones one at a time (which of them is off tells you which step to look at).",
         notebook="11_beyond_bleu",
     )
 )

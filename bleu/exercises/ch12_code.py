@@ -115,6 +115,12 @@ def _columns_multiplied(probs, reference, n):
     return sum(min(float(np.prod([columns[w] for w in g])), limit) for g, limit in ref.items())
 
 
+def _divided_by_totals(probs, reference, n):
+    """The soft precision m_n / (T - n + 1) returned instead of the matches m_n."""
+    starts = len(np.asarray(probs)) - n + 1
+    return soft_matches(probs, reference, n) / starts if starts > 0 else 0.0
+
+
 def _row_sums(probs, reference, n):
     """Summed over the wrong axis: the sum of row t taken for word t."""
     probs = np.asarray(probs, dtype=float)
@@ -216,15 +222,21 @@ register_code(
                 "where the words are.",
             ),
             Mistake(
+                "precision instead of matches",
+                _divided_by_totals,
+                "return the soft clipped matches m_n themselves; dividing by the number of "
+                "n-gram positions gives the precision p_n, a later step.",
+            ),
+            Mistake(
                 "wrong axis",
                 _row_sums,
                 "sum down a column (over positions, axis=0) for a word's expected count; the "
                 "sum along a row (axis=1) is always 1.",
             ),
         ),
-        hint="for each distinct n-gram g of the reference (collections.Counter of its "
-        "n-grams gives M_g), add over the starts i = 0 .. T - n the product "
-        "probs[i, g[0]] * probs[i + 1, g[1]] * ...; then add min(E_g, M_g) over g.",
+        hint="work the failing call by hand, one reference n-gram at a time: its expected "
+        "count E_g (Exercise 1 did this for one bigram), its clip M_g, and min(E_g, M_g); "
+        "then compare each with what your function computes (print inside it).",
         notebook="12_differentiable_bleu",
         show=_show,
     )
