@@ -734,3 +734,65 @@ def test_handouts_print_without_a_cut_line(site: Path, base: str) -> None:
     print(f"\nprinted code and output lines checked: {lines}")
     assert lines > 3000
     assert not cut, f"cut at the right margin of A4: {cut}"
+
+
+# -- typography on the decks --------------------------------------------------------------
+
+DECK_TYPOGRAPHY = r"""async () => {
+  const settle = () => new Promise(r => setTimeout(r, 30));
+  const out = {korean: 0, koreanBreaks: [], numbers: 0, brokenNumbers: [], links: 0,
+               underArrows: [], details: 0, grown: []};
+  const height = Reveal.getConfig().height;
+  const slides = Reveal.getSlides();
+  for (const slide of slides) {
+    const where = Reveal.getIndices(slide);
+    Reveal.slide(where.h, where.v);
+    await settle();
+    slide.querySelectorAll('span[lang="ko"]').forEach(s => {
+      out.korean += 1;
+      if (getComputedStyle(s).wordBreak !== 'keep-all') out.koreanBreaks.push(s.textContent);
+    });
+    slide.querySelectorAll('td.site-num').forEach(td => {
+      out.numbers += 1;
+      const range = document.createRange(); range.selectNodeContents(td);
+      const lines = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+      const short = /^\S{1,16}$/.test(td.textContent.trim());
+      if (lines.size > 1 && short) out.brokenNumbers.push(td.textContent);
+    });
+    const arrows = document.querySelector('.reveal .controls');
+    slide.querySelectorAll('.site-full-cell a').forEach(a => {
+      out.links += 1;
+      const l = a.getBoundingClientRect(), c = arrows.getBoundingClientRect();
+      const overlap = l.right > c.left && l.left < c.right && l.bottom > c.top && l.top < c.bottom;
+      if (overlap) out.underArrows.push(a.textContent);
+    });
+    for (const details of slide.querySelectorAll('details')) {
+      details.querySelector('summary').click();  // as a lecturer opens one
+      await settle();
+      out.details += 1;
+      if (slide.offsetHeight > height + 1) out.grown.push(slide.offsetHeight);
+    }
+    slide.querySelectorAll('details[open]').forEach(d => { d.open = false; });
+  }
+  return out;
+}"""
+
+
+def test_deck_typography(site: Path, base: str, page: object) -> None:
+    """Korean never breaks inside a word; a number in a table cell stays on one line; the
+    'full cell in the handout' link keeps clear of the arrows; opening explain()'s n-gram
+    tables never makes a slide taller than the deck."""
+    totals: dict[str, int] = {"korean": 0, "numbers": 0, "links": 0, "details": 0}
+    bad: dict[str, dict] = {}
+    for deck in sorted(site.glob("*.slides.html")):
+        open_deck(page, base + deck.name)
+        found = page.evaluate(DECK_TYPOGRAPHY)
+        for key in totals:
+            totals[key] += found[key]
+        problems = {k: found[k][:3] for k in ("koreanBreaks", "brokenNumbers", "underArrows",
+                                               "grown") if found[k]}
+        if problems:
+            bad[deck.name] = problems
+    print(f"\ntypography checked: {totals}")
+    assert totals["korean"] > 20 and totals["numbers"] > 100 and totals["details"] > 4
+    assert not bad, bad

@@ -7,6 +7,8 @@
 
   var NUMBER = /^[-+\u2212]?(\d[\d,_\u2009 ]*)?(\.\d+)?(e[-+]?\d+)?\s*%?$|^\d+\s*\/\s*\d+$/i;
   var BLANK = /^(|-|\u2013|\u2014|nan|-?inf|none|\u2026)$/i;
+  // one short token (a number, a name such as corpus_bleu): never broken across lines
+  var UNBROKEN = /^\S{1,16}$/;
 
   function alignTable(table) {
     var rows = table.tBodies.length ? table.tBodies[0].rows : table.rows;
@@ -37,6 +39,9 @@
         }
         var isHeader = td.tagName === "TH" && td.parentNode.parentNode !== table.tHead;
         td.classList.add(seen[k] && numeric[k] && !isHeader ? "site-num" : "site-text");
+        if (UNBROKEN.test(td.textContent.trim())) {
+          td.classList.add("site-nobreak");
+        }
       }
     }
   }

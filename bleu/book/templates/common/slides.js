@@ -482,6 +482,27 @@
     return splits;
   }
 
+  /* An opened <details> (explain()'s n-gram tables) closes the others on its slide and
+     scrolls inside the room the slide has left, so the slide never grows past the deck's
+     height. */
+  function keepDetailsOnSlide(height) {
+    document.addEventListener("toggle", function (event) {
+      var opened = event.target;
+      var slide = opened.closest ? opened.closest(".reveal .slides section") : null;
+      if (!slide || opened.tagName !== "DETAILS" || !opened.open) {
+        return;
+      }
+      slide.querySelectorAll("details[open]").forEach(function (other) {
+        if (other !== opened) {
+          other.open = false;
+        }
+      });
+      opened.style.maxHeight = "none";
+      var rest = slide.offsetHeight - opened.offsetHeight;
+      opened.style.maxHeight = Math.max(60, height - rest - 12) + "px";
+    }, true);
+  }
+
   /* Lay the deck out, fit it, then start reveal.js with `options`; `site.handout` is the
      chapter's handout page, for the links from code cells cut in two. */
   function start(options, site) {
@@ -496,6 +517,7 @@
             var splits = fitDeck(options.height, (site || {}).handout);
             reveal.classList.remove("site-measure");
             reveal.setAttribute("data-site-splits", String(splits));
+            keepDetailsOnSlide(options.height);
             Reveal.initialize(options);
           });
       });
