@@ -121,7 +121,7 @@ COUNT_NGRAMS = register_code(
             ),
         ),
         hint="slide a window of n tokens along the sentence one index at a time; make each "
-        "window a tuple (a list cannot be a Counter key) and count the tuples; stop at the "
+        "window a tuple (a list cannot be a dict or Counter key) and count the tuples; stop at the "
         "last index where a whole window still fits, so that n > len(tokens) gives nothing",
         notebook="04_ngram_precision",
     )
