@@ -361,7 +361,7 @@ def _rounding_slip(number: Reading, expected: Any) -> bool:
         return False
     target = Fraction(_plain_expected(expected))
     # "0.3020" typed as a string shows 4 figures, though it is worth 0.302: try both readings
-    for shown in {number.digits, number.digits.normalize()}:
+    for shown in (number.digits, number.digits.normalize()):  # equal Decimals: not a set
         count = len(shown.as_tuple().digits)
         unit = Fraction(Decimal(1).scaleb(shown.as_tuple().exponent))
         if (

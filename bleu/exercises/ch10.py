@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import partial
+from functools import cache, partial
 
 import numpy as np
 
@@ -37,6 +37,7 @@ def _three_corpus() -> float:
     return corpus_score(hyps, [refs]).score
 
 
+@cache
 def _three_sentence_scores() -> list[float]:
     from ..vectorized import segment_stats
 
@@ -78,6 +79,7 @@ register(
 # --- 2. the brevity penalty of truncation ------------------------------------------------
 
 
+@cache  # the diagnosis asks for it on every wrong answer
 def _truncate_result():
     refs = load_corpus()
     return corpus_score(simulate_system(refs, "truncate", 0.5, seed=1), [refs])
@@ -121,6 +123,7 @@ register(
 # --- 3. the half-width of a bootstrap interval -------------------------------------------
 
 
+@cache  # a bootstrap of 1000 resamples: computed once
 def _drop_interval():
     refs = load_corpus()
     return confidence_interval(simulate_system(refs, "drop", 0.2, seed=1), [refs])
@@ -229,6 +232,7 @@ def small_pair() -> tuple[list[str], list[str], list[str]]:
     return baseline, system, refs
 
 
+@cache  # a paired bootstrap of 1000 resamples: computed once
 def _small_test():
     baseline, system, refs = small_pair()
     return paired_bootstrap(baseline, system, [refs])
