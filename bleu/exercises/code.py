@@ -57,7 +57,10 @@ CODE_EXERCISES: dict[str, CodeExercise] = {}
 _HERE = str(Path(__file__).resolve().parent)
 
 _SHOWN_CHARACTERS = 240
-"""A case, an expected or a returned value longer than this is cut with "..." in messages."""
+"""An expected or a returned value longer than this is cut with "..." in messages."""
+
+_SHOWN_CALL = 1600
+"""A failing call is written out whole up to this length, so that it can be pasted back."""
 
 
 @dataclass(frozen=True)
@@ -109,7 +112,8 @@ class CodeExercise:
         """The call on ``case`` written as code the student can paste back."""
         if self.show is not None:
             return self.show(case)
-        return f"{self.name}({', '.join(_short(repr(arg)) for arg in case)})"
+        call = f"{self.name}({', '.join(repr(arg) for arg in case)})"
+        return call if len(call) <= _SHOWN_CALL else call[: _SHOWN_CALL - 3] + "..."
 
 
 def register_code(exercise: CodeExercise) -> CodeExercise:
