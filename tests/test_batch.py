@@ -272,9 +272,17 @@ def token_corpora(draw):
     method=st.sampled_from((None, 0, 1, 2, 3, 4, 5, 6, 7)),
     weights=st.one_of(
         st.just((0.25,) * 4),
-        st.lists(st.floats(0.05, 1.0), min_size=1, max_size=6).map(tuple),
         st.lists(
-            st.lists(st.floats(0.05, 1.0), min_size=1, max_size=4).map(tuple),
+            st.sampled_from([0.0, 0.1, 0.25, 0.5, 1.0]) | st.floats(0.05, 1.0),
+            min_size=1,
+            max_size=6,
+        ).map(tuple),
+        st.lists(
+            st.lists(
+                st.sampled_from([0.0, 0.1, 0.25, 0.5, 1.0]) | st.floats(0.05, 1.0),
+                min_size=1,
+                max_size=4,
+            ).map(tuple),
             min_size=2,
             max_size=3,
         ),
@@ -328,3 +336,19 @@ def test_sentence_bleu_scores_take_iterators_and_nltks_own_smoothing():
 def test_sentence_bleu_scores_refuse_bad_input(args, error, name):
     with pytest.raises(error, match=name):
         bleu.sentence_bleu_scores(*args)
+
+
+@pytest.mark.parametrize(
+    "weights", [(0.5, 0.5, 0.0, 0.0), (0.0, 1.0, 0.0), [(0.5, 0.5, 0.0), (1.0,)]]
+)
+def test_a_zero_weight_leaves_out_a_zero_precision_as_nltk(weights):
+    """No smoothing: a zero precision with weight 0 does not make the score 0 (NLTK skips it)."""
+    refs = [[["the", "cat", "sat", "on", "the", "mat"]], [["a", "dog", "ran", "away"]]]
+    hyps = [["the", "cat", "ran", "on", "a", "mat"], ["a", "dog", "sat"]]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        expected = np.array([nb.sentence_bleu(r, h, weights) for r, h in zip(refs, hyps)])
+    assert (expected > 0.1).all()
+    assert np.allclose(bleu.sentence_bleu_scores(refs, hyps, weights), expected, rtol=1e-12, atol=0)
+    for r, h, e in zip(refs, hyps, expected):
+        assert np.allclose(bleu.sentence_bleu(r, h, weights), e, rtol=1e-12, atol=0)

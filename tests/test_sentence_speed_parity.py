@@ -100,8 +100,19 @@ def _same_as_nltk(ours, theirs, method):
     method=st.sampled_from(METHODS),
     weights=st.one_of(
         st.just((0.25,) * 4),
-        st.lists(st.floats(0.05, 1.0), min_size=1, max_size=6).map(tuple),
-        st.lists(st.lists(st.floats(0.05, 1.0), min_size=1, max_size=5).map(tuple), max_size=3),
+        st.lists(
+            st.sampled_from([0.0, 0.1, 0.25, 0.5, 1.0]) | st.floats(0.05, 1.0),
+            min_size=1,
+            max_size=6,
+        ).map(tuple),
+        st.lists(
+            st.lists(
+                st.sampled_from([0.0, 0.1, 0.25, 0.5, 1.0]) | st.floats(0.05, 1.0),
+                min_size=1,
+                max_size=5,
+            ).map(tuple),
+            max_size=3,
+        ),
     ),
     auto_reweigh=st.booleans(),
 )
