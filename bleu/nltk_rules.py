@@ -181,14 +181,19 @@ def sentence_bleu(
 
     * without smoothing, a zero precision with a positive weight gives exactly ``0.0``
       and no warning; NLTK substitutes ``sys.float_info.min`` and returns a meaningless
-      tiny number (about 1e-155 to 1e-300 for the usual weights);
+      tiny number (about 1e-77 for one zero precision under weights of 1/4, smaller for
+      more: 1e-155, ... down to 1e-308);
     * a string where a token list belongs, an empty reference list, weights that are
       empty, negative, infinite, NaN or an unordered set, or an ``auto_reweigh`` that is
       not ``True``/``False`` raise ``TypeError``/``ValueError`` naming the argument;
     * ``auto_reweigh`` treats any sequence equal to ``(0.25,) * 4`` as the default
       weights, a list included (NLTK only a tuple).
 
-    ``weights`` may be a list of weight tuples: then a list of scores is returned.
+    ``weights`` may be a list of weight tuples: then a list of scores is returned (one
+    float for a list holding a single tuple, as NLTK does).
+
+    This is the step-by-step form the notebooks build; :func:`bleu.sentence_bleu` is its
+    lean twin (:func:`bleu.lean.sentence_bleu`), the same rules with less work per call.
 
     >>> ref = ("It is a guide to action that ensures that the military will forever "
     ...        "heed Party commands").split()

@@ -140,7 +140,7 @@ class SmoothingFunction:
 
         A zero precision stays zero and makes the score exactly 0.0. (NLTK instead puts
         ``sys.float_info.min`` in its place, prints a warning and returns a tiny positive
-        number such as 1e-155; see :func:`bleu.sentence_bleu`.)
+        number such as 1e-77; see :func:`bleu.sentence_bleu`.)
         """
         return list(p_n)
 
