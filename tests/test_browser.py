@@ -295,6 +295,7 @@ def decks(site: Path, base: str, page: object) -> dict[str, dict]:
     for deck in sorted(site.glob("*.slides.html")):
         open_deck(page, base + deck.name)
         results[deck.name] = page.evaluate(MEASURE_DECK)
+        results[deck.name]["typography"] = page.evaluate(DECK_TYPOGRAPHY)
     print("\n" + summary(results))
     return results
 
@@ -715,22 +716,25 @@ CUT_ON_PAPER = r"""() => {
 }"""
 
 
-def test_handouts_print_without_a_cut_line(site: Path, base: str) -> None:
+def test_handouts_print_without_a_cut_line(site: Path, base: str, page: object) -> None:
     """Printed from Chromium on A4 (the narrower of A4 and Letter), no line of code or output
     and no table runs past the right margin: each wraps (or a wide table shrinks) instead."""
-    with browser_page(base) as paper:
-        paper.set_viewport_size(A4_PRINTABLE)
-        paper.emulate_media(media="print")
-        lines, cut = 0, {}
+    lines, cut = 0, {}
+    page.set_viewport_size(A4_PRINTABLE)
+    page.emulate_media(media="print")
+    try:
         for path in _pages(site):
             if not path.name[:2].isdigit():
                 continue
-            paper.goto(base + path.name)
-            paper.wait_for_load_state("load")
-            found = paper.evaluate(CUT_ON_PAPER)
+            page.goto(base + path.name)
+            page.wait_for_load_state("load")
+            found = page.evaluate(CUT_ON_PAPER)
             lines += found["lines"]
             if found["cut"]:
                 cut[path.name] = found["cut"][:3]
+    finally:
+        page.emulate_media(media="screen")
+        page.set_viewport_size(VIEWPORT)
     print(f"\nprinted code and output lines checked: {lines}")
     assert lines > 3000
     assert not cut, f"cut at the right margin of A4: {cut}"
@@ -778,21 +782,20 @@ DECK_TYPOGRAPHY = r"""async () => {
 }"""
 
 
-def test_deck_typography(site: Path, base: str, page: object) -> None:
+def test_deck_typography(decks: dict[str, dict]) -> None:
     """Korean never breaks inside a word; a number in a table cell stays on one line; the
     'full cell in the handout' link keeps clear of the arrows; opening explain()'s n-gram
-    tables never makes a slide taller than the deck."""
+    tables never makes a slide taller than the deck (measured with the decks, DECK_TYPOGRAPHY)."""
     totals: dict[str, int] = {"korean": 0, "numbers": 0, "links": 0, "details": 0}
     bad: dict[str, dict] = {}
-    for deck in sorted(site.glob("*.slides.html")):
-        open_deck(page, base + deck.name)
-        found = page.evaluate(DECK_TYPOGRAPHY)
+    for name, measured in decks.items():
+        found = measured["typography"]
         for key in totals:
             totals[key] += found[key]
         problems = {k: found[k][:3] for k in ("koreanBreaks", "brokenNumbers", "underArrows",
                                                "grown") if found[k]}
         if problems:
-            bad[deck.name] = problems
+            bad[name] = problems
     print(f"\ntypography checked: {totals}")
     assert totals["korean"] > 20 and totals["numbers"] > 100 and totals["details"] > 4
     assert not bad, bad
