@@ -11,6 +11,7 @@ every score against sacreBLEU's. No clock: the times are in benchmarks/memory_sh
 
 from __future__ import annotations
 
+import itertools
 import random
 import tracemalloc
 from itertools import pairwise
@@ -24,6 +25,7 @@ from test_chunked import sacre_sums, sacre_tokens, tokens_of
 
 from bleu import chunked, cli, cli_io, spans13a, vectorized
 from bleu.sacrebleu_rules import BleuOptions
+from bleu.tokenizers import get_tokenizer
 
 WORDS = [f"w{i}" for i in range(300)]
 
@@ -91,6 +93,21 @@ def test_the_hash_check_compares_a_bounded_block_at_a_time(monkeypatch):
         else:
             spans13a.check_same_tokens(codes, starts, ends, groups, heads)
         assert len(blocks) >= 200 * 3 // 50 and max(blocks) <= 50
+
+
+@pytest.mark.parametrize("tokenize", ["13a", "zh"])
+def test_string_tokenizers_cut_long_runs_as_sacrebleu(tokenize):
+    """The string path (sentence scores, per-segment rows, the zh tokenizer) cuts runs in
+    closed form too: every context, runs of any length, at the edges of the text."""
+    tok = get_tokenizer(tokenize)
+    theirs = sacrebleu.BLEU(tokenize=tokenize).tokenizer
+    rnd = random.Random(11)
+    for left, right in itertools.product(["", "7", "q", " ", "$", "中"], repeat=2):
+        for n in [*range(1, 25), 99, 100, 1001]:
+            text = f"{left}{''.join(rnd.choices('.,', k=n))}{right}"
+            for variant in (text, f"{text}x"):
+                assert tok(variant) == theirs(variant), variant
+            assert tok(f"a{text}4 5{text}") == theirs(f"a{text}4 5{text}")
 
 
 # --- the chunk planner (bleu.chunked) ---------------------------------------------------------
