@@ -12,7 +12,8 @@ download):
   references of 12 words; tokenized with ``13a`` and with ``none``;
 - ``long tokens``: 200 segments whose hypothesis and reference are two tokens of 200 KB;
 - ``dots``: 20 000 segments dense with runs of periods and commas (``..``, ``,.,``,
-  ``3.5``, ``1,000``), 13a;
+  ``3.5``, ``1,000``, a few runs of 5-60), 13a, by ``corpus_score`` and by
+  ``segment_stats`` (the string tokenizer's path: per-segment rows, the CLI's tests);
 - ``cli`` (``--cli``): ``python -m bleu REF -i HYP`` and ``sacrebleu REF -i HYP`` on a
   file of 30 000 runaway lines (about 300 MB).
 
@@ -85,7 +86,8 @@ def long_token_lines(n: int, size: int, rng: np.random.Generator) -> tuple[list[
 
 def dotted_lines(n: int, rng: np.random.Generator) -> tuple[list[str], list[str]]:
     """Segments of 20-40 words and numbers, most followed by a run of periods and commas
-    (``..``, ``,.,``, ``...``) or a lone one; references are corrupted copies."""
+    (``..``, ``,.,``, ``...``; one in twenty 5-60 long) or a lone one; references are
+    corrupted copies."""
     words = _vocabulary(rng, 2000)
     numbers = ["3.5", "1,000", "2.", "0,5", "10.000,5"]
     runs = np.array(["", ".", ",", "..", "...", ",,", ".,", ",.,", "....", ". .", "..,"])
@@ -96,7 +98,10 @@ def dotted_lines(n: int, rng: np.random.Generator) -> tuple[list[str], list[str]
             str(rng.choice(numbers)) if rng.random() < 0.15 else str(rng.choice(words))
             for _ in range(size)
         ]
-        tails = rng.choice(runs, size=size, p=[0.2] + [0.08] * 10)
+        tails = list(rng.choice(runs, size=size, p=[0.2] + [0.08] * 10))
+        long = rng.random(size) < 0.05  # now and then a run of 5-60 (". . . ,,,,")
+        for i in np.flatnonzero(long).tolist():
+            tails[i] = "".join(rng.choice([".", ","], size=int(rng.integers(5, 61))))
         return [t + tail for t, tail in zip(tokens, tails)]
 
     hyps, refs = [], []
@@ -107,7 +112,13 @@ def dotted_lines(n: int, rng: np.random.Generator) -> tuple[list[str], list[str]
     return hyps, refs
 
 
-STEMS = {"runaway 13a": "runaway", "runaway none": "runaway", "long tokens": "long", "dots": "dots"}
+STEMS = {
+    "runaway 13a": "runaway",
+    "runaway none": "runaway",
+    "long tokens": "long",
+    "dots": "dots",
+    "dots, rows": "dots",
+}
 
 
 def generate(folder: Path, scale: float, stems: set[str]) -> None:
@@ -158,7 +169,12 @@ def child(case: str, library: str, folder: Path) -> None:
 
     stem, tokenize = STEMS[case], "none" if case == "runaway none" else "13a"
     hyps, refs = _read(folder / f"{stem}.hyp"), _read(folder / f"{stem}.ref")
-    if library == "bleu":
+    if library == "bleu" and case == "dots, rows":  # the string tokenizer's path
+        from bleu.vectorized import scores_from_stats, segment_stats
+
+        def score() -> float:
+            return float(scores_from_stats(segment_stats(hyps, [refs]).sum(axis=0))[0])
+    elif library == "bleu":
         import bleu
 
         def score() -> float:
