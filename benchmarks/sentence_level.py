@@ -5,7 +5,7 @@
 
 Prints the ratios of issue 21's items 1 and 2 in one run:
 
-1. per call, on 3000 generated sentence pairs (one reference each):
+1. per call, on 3000 generated segment pairs of one or two sentences (one reference):
    ``bleu.sentence_bleu`` against NLTK's ``sentence_bleu`` without smoothing and with
    methods 1-7 (method 6 on the pairs where NLTK's own method 6 does not fail: it needs a
    non-zero trigram precision), and ``bleu.sentence_score`` against
@@ -50,8 +50,11 @@ TARGETS = {"per call": 2.0, "batch": 20.0, "mbr_seconds": 1.0}
 
 
 def pairs(n: int, seed: int = SEED) -> tuple[list[str], list[str]]:
-    """``n`` references and a corrupted hypothesis of each (words dropped, changed, moved)."""
-    refs = generate_sentences(n, seed=seed)
+    """``n`` references of one or two generated sentences (as benchmarks/run.py makes
+    them) and a corrupted hypothesis of each (words dropped, changed, moved)."""
+    sentences = generate_sentences(2 * n, seed=seed)
+    joined = np.random.default_rng(seed).random(n) < 0.5
+    refs = [f"{a} {b}" if j else a for a, b, j in zip(sentences[::2], sentences[1::2], joined)]
     hyps = simulate_system(refs, "drop", 0.1, seed=seed + 1)
     hyps = simulate_system(hyps, "substitute", 0.2, seed=seed + 2)
     return refs, simulate_system(hyps, "reorder", 0.1, seed=seed + 3)
