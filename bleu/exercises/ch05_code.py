@@ -145,9 +145,10 @@ GEOMETRIC_MEAN = register_code(
                 "sum(w_n * log p_n) is the log of the mean: turn it back with math.exp",
             ),
         ),
-        hint="add w_n * math.log(p_n) over the orders with w_n > 0, then math.exp of the sum; "
-        "math.log(0) raises ValueError, so first return 0.0 if a precision with a positive "
-        "weight is 0",
+        hint="work the failing call by hand: which orders have a positive weight, is one of "
+        "their precisions 0 (math.log(0) raises ValueError, and the mean is then 0.0), and "
+        "what do the weighted logs add up to before and after undoing the log? Print those "
+        "steps inside your function to see where it parts from the expected value.",
         notebook="05_combining_precisions",
     )
 )

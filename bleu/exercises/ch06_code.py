@@ -140,8 +140,9 @@ CLOSEST_REF_LENGTH = register_code(
                 "candidate (document 000's slip)",
             ),
         ),
-        hint="look at every reference's length; keep the one with the smallest "
-        "abs(length - hyp_len), and on a tie the smaller length: min(lengths, key=...)",
+        hint="work the failing call by hand: write down each reference's length and its "
+        "distance from hyp_len, pick the closest, and when two are equally close apply the "
+        "tie rule of notebook 06; then compare with what your function returns.",
         notebook="06_brevity_penalty",
         show=show_lengths,
     )
@@ -233,8 +234,9 @@ BREVITY_PENALTY = register_code(
                 "a candidate longer than r gets BP = 1 (exp(1 - r / c) would exceed 1 there)",
             ),
         ),
-        hint="three cases, in this order: c > r gives 1.0; c == 0 gives 0.0 (r / 0 would "
-        "raise ZeroDivisionError); otherwise math.exp(1 - r / c)",
+        hint="work the failing call by hand: which of notebook 06's three cases is it? A "
+        "candidate longer than r, an empty one (c == 0 gives 0.0: r / 0 would raise "
+        "ZeroDivisionError), or the exponential one; compare your value with the expected.",
         notebook="06_brevity_penalty",
     )
 )

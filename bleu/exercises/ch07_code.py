@@ -170,8 +170,8 @@ SENTENCE_BLEU = register_code(
             Mistake(
                 "no brevity penalty",
                 _no_penalty,
-                "multiply by the brevity penalty: brevity_penalty(closest_ref_length(references, "
-                "c), c) with c = len(hypothesis)",
+                "multiply by the brevity penalty: the precisions alone do not see that the "
+                "hypothesis (c tokens) is shorter than its closest reference (r tokens)",
             ),
             Mistake(
                 "longest reference",
@@ -192,9 +192,10 @@ SENTENCE_BLEU = register_code(
                 "that uses it most: bleu.modified_precision does that clipping",
             ),
         ),
-        hint="p_n = bleu.modified_precision(references, hypothesis, n) for n = 1..4; c = "
-        "len(hypothesis), r = bleu.closest_ref_length(references, c), BP = "
-        "bleu.brevity_penalty(r, c); return 0.0 before taking math.log of a zero p_n",
+        hint="work the failing call piece by piece: the four precisions, c and r, the "
+        "brevity penalty, then the geometric mean; print each inside your function and "
+        "compare with the package's bleu.modified_precision, bleu.closest_ref_length and "
+        "bleu.brevity_penalty on the same call. A zero p_n gives 0.0 before math.log sees it.",
         notebook="07_bleu_score",
         show=show_call,
     )

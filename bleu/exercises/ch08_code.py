@@ -160,8 +160,8 @@ CORPUS_BLEU_FROM_STATS = register_code(
             Mistake(
                 "c and r swapped",
                 _lengths_swapped,
-                "column 0 is c (the hypothesis lengths), column 1 r (the reference lengths); "
-                "BP = exp(1 - r / c) when c <= r",
+                "column 0 is c (the hypothesis lengths), column 1 r (the reference lengths): "
+                "the penalty is exp(1 - r / c), for a summed c at most the summed r",
             ),
             Mistake(
                 "004's ratio",
@@ -176,9 +176,11 @@ CORPUS_BLEU_FROM_STATS = register_code(
                 "the sentences' penalties",
             ),
         ),
-        hint="sums = [sum(column) for column in zip(*rows)]; c, r = sums[0], sums[1]; "
-        "p_n = sums[1 + n] / sums[5 + n]; return 0.0 before math.log of a zero p_n; then "
-        "one brevity penalty from c and r",
+        hint="work the failing call by hand: add up each of the ten columns over the rows "
+        "first, then compute one BLEU from the sums alone (four precisions from the summed "
+        "matches and n-grams, one brevity penalty from the summed lengths); print the sums "
+        "inside your function and compare. With a zero summed match count, return 0.0 before "
+        "math.log sees it.",
         notebook="08_libraries",
     )
 )
