@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
 
@@ -36,6 +37,7 @@ from ._checks import (
     check_segments,
     check_tokens,
 )
+from .chrf_ter import chrf_score, chrf_stats, ter_score, ter_stats
 from .display import Table
 from .nltk_rules import sentence_bleu
 from .smoothing import SmoothingFunction
@@ -162,31 +164,42 @@ def meteor_from_counts(
     return fmean * (1 - gamma * (chunks / matches) ** beta)
 
 
-def ter(references: Sequence[str], hypothesis: str) -> Any:
-    """sacreBLEU's sentence TER (defaults: case-insensitive, no normalisation).
+@dataclass(frozen=True)
+class TerResult:
+    """A sentence TER as sacreBLEU's ``TERScore`` reports it."""
 
-    The result has ``.score`` (percent, lower is better), ``.num_edits`` and ``.ref_length``
-    (the average reference length).
+    score: float
+    """Percent, lower is better: 100 num_edits / ref_length."""
+    num_edits: int
+    """The fewest edits (shifts included) over the references."""
+    ref_length: float
+    """The mean reference length in words."""
+
+
+def ter(references: Sequence[str], hypothesis: str) -> TerResult:
+    """sacreBLEU's sentence TER (its defaults: case-insensitive, no normalisation).
+
+    Computed by :mod:`bleu.chrf_ter` (no sacreBLEU needed); equal to
+    ``sacrebleu.metrics.TER().sentence_score(hypothesis, references)``.
 
     >>> ter(["the cat sat on the mat"], "on the mat sat the cat").num_edits
     2
     """
-    from sacrebleu.metrics import TER
-
-    return TER().sentence_score(_sentence(hypothesis), _references(references, False))
+    edits, ref_length = ter_stats(_sentence(hypothesis), _references(references, False))
+    return TerResult(ter_score(edits, ref_length), edits, ref_length)
 
 
 def chrf(references: Sequence[str], hypothesis: str, beta: int = 2) -> float:
     """sacreBLEU's sentence chrF in [0, 1] (chrF2 by default), best over the references.
 
+    Computed by :mod:`bleu.chrf_ter`; equal to ``CHRF(beta=beta).sentence_score(...) / 100``.
+
     >>> round(chrf(["the cat sat on the mat"], "the cat sat on the mat"), 6)
     1.0
     """
-    from sacrebleu.metrics import CHRF
-
     beta = check_count(beta, "beta", minimum=0)  # sacreBLEU's chrF takes a whole beta
     refs = _references(references, False)
-    return CHRF(beta=beta).sentence_score(_sentence(hypothesis), refs).score / 100
+    return chrf_score(chrf_stats(_sentence(hypothesis), refs, beta=beta), beta) / 100
 
 
 def nltk_chrf(references: Sequence[str], hypothesis: str, beta: float = 3.0) -> float:
