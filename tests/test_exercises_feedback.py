@@ -56,7 +56,9 @@ def rounded(value: float, figures: int) -> Decimal:
 
 
 def reveals(message: str, value) -> bool:
-    """Does ``message`` show ``value`` (full float, rounded to 2-4 figures, or p/q)?"""
+    """Does ``message`` show ``value`` (full float, rounded to 2-4 figures, p/q, an integer)?"""
+    if isinstance(value, Integral) and abs(value) >= 2:  # 0 and 1 occur in every formula
+        return bool(re.search(rf"(?<![\w./]){value}(?![\w/]|\.\d)", message))
     shown = {repr(float(value))} | {format(float(value), f".{d}g") for d in (2, 3, 4)}
     if isinstance(value, Fraction) and value.denominator != 1:
         shown.add(f"{value.numerator}/{value.denominator}")

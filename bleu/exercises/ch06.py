@@ -145,8 +145,8 @@ register(
         "whose standard BLEU brevity penalty against a 14-token reference is at least 3/7? "
         "Give an integer.",
         expected=_shortest_matching_ratio,
-        hint="try c = 6, 7, 8, ... with brevity_penalty(14, c), or solve exp(1 - 14 / c) >= 3/7 "
-        "for c and round up.",
+        hint="try c = 6, 7, ... in turn with brevity_penalty(14, c), or solve "
+        "exp(1 - 14 / c) >= 3/7 for c; a length is a whole number of tokens.",
         wrong=6,
         diagnose=_diagnose_ratio,
         second_hint="exp(1 - 14 / c) >= 3/7 is the same as 1 - 14 / c >= ln(3/7); solve that "
