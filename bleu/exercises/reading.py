@@ -9,8 +9,8 @@ a magnitude beyond ``10**400`` or below ``10**-400``).
 
 Why the bounds: ``Fraction(Decimal("1e99999999"))`` builds ``10**99999999`` and takes
 minutes, and ``float(10**400)`` raises ``OverflowError``. Every answer is checked against
-the bounds before an exact value is built, so the work is at most a few operations on
-numbers of about 1,400 bits.
+the bounds before an exact value is built, so the work is a few operations on numbers of
+at most a few thousand bits, or linear in the length of the answer.
 
 >>> read_number("2/7").value, read_number(0.2857).digits
 (Fraction(2, 7), Decimal('0.2857'))
