@@ -5,6 +5,7 @@ mutated inputs and wrong types."""
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from fractions import Fraction
 
@@ -178,3 +179,18 @@ def test_seeded_cases_do_not_depend_on_global_random_state():
     first = [repr(c) for _, c in DEMO.cases()]
     random.seed(999)
     assert first == [repr(c) for _, c in DEMO.cases()]
+
+
+CODE_IN_PROSE = re.compile(
+    r"\[[^\]]* for \w+ in [^\]]*\]"  # a comprehension
+    r"|\b\w+(, \w+)* = [\w.\[]+\("  # an assignment from a call: sums = [sum(...
+    r"|\blambda\b|\bdef \w+\("
+)
+
+
+@pytest.mark.parametrize("exercise_id", ALL)
+def test_no_hint_spells_out_the_code(exercise_id):
+    """A hint names the slip or says the method in words; it hands over no line of code."""
+    exercise = CODE_EXERCISES[exercise_id]
+    for hint in (exercise.hint, *(m.hint for m in exercise.mistakes)):
+        assert not CODE_IN_PROSE.search(hint), hint
