@@ -249,7 +249,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--scale", type=float, default=1.0, help="segments times this")
     parser.add_argument("--cases", nargs="+", choices=list(STEMS), default=list(STEMS))
     parser.add_argument("--child", nargs=3, help=argparse.SUPPRESS)
+    parser.add_argument("--generate", nargs="+", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.generate:
+        folder, scale, *stems = args.generate
+        generate(Path(folder), float(scale), set(stems))
+        return
     if args.child:
         child(args.child[0], args.child[1], Path(args.child[2]))
         return
@@ -265,7 +270,10 @@ def main(argv: list[str] | None = None) -> None:
     with tempfile.TemporaryDirectory(prefix="bleu-shapes-") as name:
         folder = Path(name)
         stems = {STEMS[case] for case in cases} | ({"cli"} if args.cli or args.only_cli else set())
-        generate(folder, args.scale, stems)
+        # Written by a child: Linux counts this process's peak at fork in a child's
+        # ru_maxrss, so this one must stay small for the command-line case.
+        command = [sys.executable, __file__, "--generate", str(folder), str(args.scale), *stems]
+        subprocess.run(command, check=True, cwd=ROOT)
         for case in cases:
             ours = run_child(case, "bleu", folder)
             theirs = run_child(case, "sacrebleu", folder)
