@@ -3,6 +3,7 @@
     python benchmarks/memory_shapes.py             # four cases, about 3 minutes
     python benchmarks/memory_shapes.py --cli       # and the command line on a 300 MB file
     python benchmarks/memory_shapes.py --scale 0.1 # every case 10x smaller (a quick look)
+    python benchmarks/memory_shapes.py --root OLD  # the bleu of another checkout (in-process)
 
 The shapes of issue 21, generated with a fixed seed into a temporary directory (no
 download):
@@ -164,7 +165,7 @@ def _reset_peak() -> None:
 def child(case: str, library: str, folder: Path) -> None:
     """Run one case with one library in this (fresh) process; print a JSON line."""
     sys.path.insert(0, str(ROOT / "benchmarks"))
-    sys.path.insert(0, str(ROOT))
+    sys.path.insert(0, os.environ.get("BLEU_ROOT", str(ROOT)))  # --root: another checkout
     from _memory import high_water_mib
 
     stem, tokenize = STEMS[case], "none" if case == "runaway none" else "13a"
@@ -194,9 +195,10 @@ def child(case: str, library: str, folder: Path) -> None:
     print(json.dumps({"before": before, "peak": peak, "wall": wall, "cpu": cpu, "score": value}))
 
 
-def run_child(case: str, library: str, folder: Path) -> dict:
+def run_child(case: str, library: str, folder: Path, root: Path = ROOT) -> dict:
     command = [sys.executable, __file__, "--child", case, library, str(folder)]
-    done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, check=False)
+    env = {**os.environ, "BLEU_ROOT": str(root)}
+    done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, check=False, env=env)
     if done.returncode:
         raise RuntimeError(f"{case} / {library} failed: {done.stderr.strip()[-300:]}")
     return json.loads(done.stdout.strip().splitlines()[-1])
@@ -248,6 +250,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--only-cli", action="store_true", help="only the command-line case")
     parser.add_argument("--scale", type=float, default=1.0, help="segments times this")
     parser.add_argument("--cases", nargs="+", choices=list(STEMS), default=list(STEMS))
+    parser.add_argument("--root", type=Path, default=ROOT, help="the checkout whose bleu runs")
     parser.add_argument("--child", nargs=3, help=argparse.SUPPRESS)
     parser.add_argument("--generate", nargs="+", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -275,7 +278,7 @@ def main(argv: list[str] | None = None) -> None:
         command = [sys.executable, __file__, "--generate", str(folder), str(args.scale), *stems]
         subprocess.run(command, check=True, cwd=ROOT)
         for case in cases:
-            ours = run_child(case, "bleu", folder)
+            ours = run_child(case, "bleu", folder, args.root)
             theirs = run_child(case, "sacrebleu", folder)
             print(_row(case, ours, theirs), flush=True)
         if args.cli or args.only_cli:
