@@ -196,10 +196,17 @@ def sentence_scores_of(
 def corpus_output(
     scores: list[MetricScore], width: int | None, score_only: bool, as_json: bool, ascii_only: bool
 ) -> str:
-    """Text blocks, bare scores (``-b``, width 1 by default as sacreBLEU) or JSON."""
-    if score_only:
+    """Text blocks, bare scores (``-b``, width 1 by default as sacreBLEU) or JSON.
+
+    With ``-b`` the scores are printed as sacreBLEU prints them: one per line, and with
+    ``--format json`` (sacreBLEU's default) several in brackets, ``[\\n26.3,\\n41.0\\n]``.
+    """
+    if score_only:  # sacreBLEU's -b: one per line; its JSON form brackets several
         w = 1 if width is None else width
-        return "\n".join(f"{s.score:.{w}f}" for s in scores)
+        bare = [f"{s.score:.{w}f}" for s in scores]
+        if as_json and len(bare) > 1:
+            return "[\n" + ",\n".join(bare) + "\n]"
+        return "\n".join(bare)
     w = 2 if width is None else width
     if as_json:
         data: Any = [s.to_dict(w) for s in scores]

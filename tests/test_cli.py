@@ -866,3 +866,182 @@ def test_lines_split_across_read_blocks(systems, capsys, monkeypatch, tmp_path, 
         for files in (argv, [paths["ref"], "-i", str(packed), paths["better"]])
     ]
     assert scores[0] == scores[1]
+
+
+# --- sacreBLEU's -m, -sl and --num-refs, against sacreBLEU's own command line --------------
+
+
+def without_version(signature: str) -> dict[str, str]:
+    fields = dict(part.split(":", 1) for part in signature.split("|"))
+    fields.pop("version")
+    return fields
+
+
+def same_scores(ours: dict, theirs: dict) -> None:
+    """Equal name, score, verbose part and signature fields (the version names the tool)."""
+    assert ours["name"] == theirs["name"]
+    assert ours["score"] == theirs["score"]
+    assert ours.get("verbose_score") == theirs.get("verbose_score")
+    assert without_version(ours["signature"]) == without_version(theirs["signature"])
+    for key, value in without_version(theirs["signature"]).items():
+        assert ours[key] == value
+
+
+@pytest.fixture(scope="module")
+def two_refs(systems, tmp_path_factory):
+    """The systems' references with a second set, as two files and as one tab-separated file."""
+    from bleu.simulate import simulate_system
+
+    _, _, refs = systems
+    second = simulate_system(refs, "substitute", 0.2, seed=9)
+    tmp = tmp_path_factory.mktemp("two_refs")
+    return {
+        "ref2": write(tmp / "ref2.txt", second),
+        "tsv": write(tmp / "refs.tsv", [f"{a}\t{b}" for a, b in zip(refs, second)]),
+    }
+
+
+METRIC_SETS = [["bleu", "chrf", "ter"], ["chrf"], ["ter", "chrf"], ["ter"]]
+
+
+@pytest.mark.parametrize("metrics", METRIC_SETS, ids="-".join)
+def test_metrics_json_equals_sacrebleu(systems, capsys, metrics):
+    paths, _, _ = systems
+    argv = [paths["ref"], "-i", paths["better"], "-m", *metrics, "-w", "4", "-f", "json"]
+    status, out, _ = run_main(capsys, *argv)
+    assert status == 0
+    ours, theirs = json.loads(out), json.loads(sacrebleu_cli(*argv))
+    if len(metrics) == 1:
+        ours, theirs = [ours], [theirs]
+    assert len(ours) == len(theirs) == len(metrics)
+    for mine, sacre in zip(ours, theirs):
+        same_scores(mine, sacre)
+
+
+def test_metrics_score_only_prints_what_sacrebleu_prints(systems, capsys):
+    paths, _, _ = systems
+    argv = [paths["ref"], "-i", paths["better"], "-m", "ter", "bleu", "chrf", "-b"]
+    for form in ("text", "json"):  # sacreBLEU's json form: "[\n26.3,\n41.0,\n46.2\n]"
+        status, out, _ = run_main(capsys, *argv, "-f", form)
+        assert status == 0 and out == sacrebleu_cli(*argv, "-f", form)
+        assert len(out.split()) == 3 + 2 * (form == "json")
+
+
+def test_metrics_text_is_a_score_line_and_a_signature_each(systems, capsys):
+    paths, _, _ = systems
+    status, out, _ = run_main(capsys, paths["ref"], "-i", paths["better"], "-m", "chrf", "ter")
+    lines = out.splitlines()
+    assert status == 0 and len(lines) == 4
+    assert lines[0].startswith("chrF2 = ") and lines[2].startswith("TER = ")
+    assert lines[1].startswith("nrefs:1|case:mixed|eff:yes|nc:6|nw:0|space:no|version:bleu-")
+    assert lines[3].startswith("nrefs:1|case:lc|tok:tercom|norm:no|punct:yes|asian:no|")
+
+
+def sentence_line(line: str) -> tuple[str, dict[str, str], str]:
+    """``NAME|signature = score rest`` as (name, signature fields, score and rest)."""
+    head, _, tail = line.partition(" = ")
+    name, _, signature = head.partition("|")
+    return name, without_version(signature), tail
+
+
+@pytest.mark.parametrize("metric", ["bleu", "chrf", "ter"])
+@pytest.mark.parametrize("options", [[], ["-w", "3"], ["-tok", "char", "-lc"]], ids=str)
+def test_sentence_level_lines_equal_sacrebleus(systems, capsys, metric, options):
+    paths, _, _ = systems
+    argv = [paths["ref"], "-i", paths["better"], "-m", metric, "-sl", *options]
+    status, out, _ = run_main(capsys, *argv)
+    ours, theirs = out.splitlines(), sacrebleu_cli(*argv).splitlines()
+    assert status == 0 and len(ours) == len(theirs) == 120
+    assert [sentence_line(line) for line in ours] == [sentence_line(line) for line in theirs]
+    assert len({sentence_line(line)[2] for line in ours}) > 10  # real per-segment scores
+
+
+def test_sentence_level_score_only_and_json(systems, capsys):
+    paths, _, _ = systems
+    argv = [paths["ref"], "-i", paths["better"], "-sl"]
+    status, out, _ = run_main(capsys, *argv, "-b", "-w", "2")
+    assert status == 0 and out == sacrebleu_cli(*argv, "-b", "-w", "2")
+    status, out, _ = run_main(capsys, *argv, "-f", "json", "-w", "2")
+    rows = [json.loads(line) for line in out.splitlines()]  # one object per line
+    theirs = [sentence_line(line) for line in sacrebleu_cli(*argv, "-w", "2").splitlines()]
+    assert status == 0 and len(rows) == len(theirs) == 120
+    for row, (name, fields, tail) in zip(rows, theirs):
+        assert row["name"] == name and without_version(row["signature"]) == fields
+        assert f"{row['score']:.2f} {row['verbose_score']}" == tail
+        assert row["eff"] == "yes"  # sentence BLEU uses the effective order, as sacreBLEU
+
+
+@pytest.mark.parametrize("metrics", [["bleu"], ["bleu", "chrf", "ter"]], ids="-".join)
+def test_num_refs_equals_sacrebleu_and_two_files(systems, two_refs, capsys, metrics):
+    paths, _, _ = systems
+    argv = [two_refs["tsv"], "--num-refs", "2", "-i", paths["better"], "-m", *metrics]
+    status, out, _ = run_main(capsys, *argv, "-w", "4", "-f", "json")
+    assert status == 0
+    ours, theirs = json.loads(out), json.loads(sacrebleu_cli(*argv, "-w", "4", "-f", "json"))
+    ours, theirs = (ours, theirs) if isinstance(ours, list) else ([ours], [theirs])
+    for mine, sacre in zip(ours, theirs, strict=True):
+        same_scores(mine, sacre)
+        assert mine["nrefs"] == "2"
+    files = [paths["ref"], two_refs["ref2"], "-i", paths["better"], "-m", *metrics]
+    status, two_files, _ = run_main(capsys, *files, "-w", "4", "-f", "json")
+    assert status == 0 and two_files == out
+
+
+def test_num_refs_sentence_level_equals_sacrebleu(systems, two_refs, capsys):
+    paths, _, _ = systems
+    argv = [two_refs["tsv"], "-nr", "2", "-i", paths["better"], "-m", "ter", "-sl"]
+    status, out, _ = run_main(capsys, *argv)
+    theirs = sacrebleu_cli(*argv).splitlines()
+    assert status == 0
+    assert [sentence_line(x) for x in out.splitlines()] == [sentence_line(x) for x in theirs]
+
+
+def test_num_refs_chunk_by_chunk(systems, two_refs, capsys, monkeypatch):
+    from bleu import cli_io
+
+    paths, _, _ = systems
+    argv = [two_refs["tsv"], "--num-refs", "2", "-i", paths["better"], "-f", "json"]
+    status, whole, _ = run_main(capsys, *argv)
+    monkeypatch.setattr(cli_io, "CHUNK_LINES", 7)
+    status_chunked, chunked, _ = run_main(capsys, *argv)
+    assert status == status_chunked == 0 and whole == chunked
+
+
+@pytest.mark.parametrize("sentence_level", [False, True])
+def test_num_refs_names_a_line_with_too_few_references(files, capsys, monkeypatch, sentence_level):
+    from bleu import cli_io
+
+    lines = [f"{ref}\t{ref2}" for ref, ref2 in zip(REFS, REFS2)]
+    lines[2] = REFS[2]  # no tab: one reference
+    tsv = write(files["tmp"] / "bad.tsv", lines)
+    monkeypatch.setattr(cli_io, "CHUNK_LINES", 2)  # the bad line is in the second chunk
+    extra = ["-sl"] if sentence_level else []
+    status, out, err = run_main(capsys, tsv, "--num-refs", "2", "-i", files["hyp"], *extra)
+    one_line_error(status, out, err, "line 3", "--num-refs is 2")
+
+
+@pytest.mark.parametrize(
+    ("options", "words"),
+    [
+        (["-sl", "-m", "bleu", "chrf"], "one metric"),
+        (["-sl", "-ci"], "no statistical test"),
+        (["-m", "chrf", "-pbs"], "-m bleu"),
+        (["--num-refs", "2"], "one REF file"),
+    ],
+)
+def test_new_options_errors_are_one_line(files, capsys, options, words):
+    refs = [files["ref"], files["ref2"]] if "--num-refs" in options else [files["ref"]]
+    hyps = ["-i", files["hyp"], files["hyp"]] if "-pbs" in options else ["-i", files["hyp"]]
+    status, out, err = run_main(capsys, *refs, *hyps, *options)
+    one_line_error(status, out, err, words)
+
+
+def test_num_refs_keeps_further_tabs_in_the_last_reference(files, capsys):
+    """As sacreBLEU: N - 1 tabs split a line; the last reference keeps any tab after them."""
+    lines = [f"{ref}\t{ref2}\tand some more words" for ref, ref2 in zip(REFS, REFS2)]
+    tsv = write(files["tmp"] / "three.tsv", lines)
+    argv = [tsv, "--num-refs", "2", "-i", files["hyp"], "-m", "bleu", "chrf", "-w", "4"]
+    status, out, _ = run_main(capsys, *argv, "-f", "json")
+    assert status == 0
+    for mine, sacre in zip(json.loads(out), json.loads(sacrebleu_cli(*argv, "-f", "json"))):
+        same_scores(mine, sacre)
