@@ -35,6 +35,11 @@ values of the several-systems JSON.
 
 With ``--tokenize none`` on already-tokenized text the figures equal multi-bleu.perl's.
 
+sacreBLEU's ``-m bleu chrf ter`` (chrF2 and TER with its defaults, :mod:`bleu.chrf_ter`),
+``-sl/--sentence-level`` (one line per segment) and ``-nr/--num-refs N`` (one reference
+file, N tab-separated references a line) are handled by :mod:`bleu.cli_metrics`; these
+read every segment into memory, only the plain BLEU score streams.
+
 Robustness. Files are read in lockstep, :data:`bleu.cli_io.CHUNK_LINES` lines at a time
 (fewer when they hold more than :data:`bleu.cli_io.CHUNK_BYTES`);
 each chunk becomes segment statistics that are summed as they come (the plain 13a score:
