@@ -5,10 +5,17 @@ A cut-off last figure gets "check your rounding"; an answer on the other scale (
 expected value; a second wrong try gets the exercise's second hint; no hint, second hint or
 diagnosis gives the answer away. Loops run over the registered exercises, so a new
 exercise is covered without editing this file.
+
+Second hints are required of every numeric exercise module in the registry except those in
+:data:`WAITING`, now only ``ch14`` (notebook 14, "BLEU at scale"): another helper owns
+``bleu/exercises/ch14.py`` and is adding its second hints. Until then a ch14 exercise with
+no second hint is skipped, and each one joins the test as soon as it has one; once all do,
+empty :data:`WAITING`.
 """
 
 from __future__ import annotations
 
+import itertools
 import re
 from decimal import ROUND_DOWN, Decimal
 from fractions import Fraction
@@ -20,11 +27,17 @@ from bleu import exercises
 from bleu.brevity import brevity_penalty, closest_ref_length
 from bleu.data import load_example
 from bleu.exercises import check, reset_tries, tries, unit_scale
+from bleu.exercises.ch02 import words
+from bleu.precision import modified_precision
+from bleu.variants import grid_ngrams_003
 
 ALL = exercises.exercises()
 NOTE = "numbers are checked to 4 significant figures, rounded"
-OWN_MODULES = {f"ch{n:02d}" for n in range(1, 14)} | {"demo"}
-"""Modules of this helper's exercises; every exercise there must have a second hint."""
+MODULES = {k.split(".")[0] for k in ALL}
+"""Every module that registers numeric exercises (ch01 ... ch14, demo)."""
+WAITING = {"ch14"}
+"""Modules whose second hints are still being written (in another helper's file): an
+exercise there without a second hint is skipped; one with a second hint is checked."""
 
 
 @pytest.fixture(autouse=True)
@@ -42,7 +55,6 @@ NUMERIC = sorted(k for k, ex in ALL.items() if ex.compare is None and _numeric(e
 ROUNDED = sorted(
     k for k in NUMERIC if not isinstance(ALL[k].expected(), Integral) and ALL[k].expected() != 0
 )
-OURS = sorted(k for k in ALL if k.split(".")[0] in OWN_MODULES)
 
 
 def cut(value: float, figures: int) -> Decimal:
@@ -208,9 +220,17 @@ def test_scale_must_be_one_of_the_known_ones():
 # --- second hints ----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("exercise_id", OURS)
+def test_second_hints_are_required_of_every_module_but_the_waiting_ones():
+    assert WAITING == {"ch14"} and WAITING < MODULES
+    numbered = {m for m in MODULES if m.startswith("ch")}
+    assert {f"ch{n:02d}" for n in range(1, 15)} <= numbered
+
+
+@pytest.mark.parametrize("exercise_id", sorted(ALL))
 def test_every_exercise_has_its_own_second_hint(exercise_id):
     ex = ALL[exercise_id]
+    if exercise_id.split(".")[0] in WAITING and not ex.second_hint:
+        pytest.skip("ch14's second hints are still being written (another helper's file)")
     assert len(ex.second_hint) >= 40
     assert ex.second_hint != ex.hint and ex.second_hint not in ex.hint
     if _numeric(ex.expected()):
@@ -311,3 +331,58 @@ def test_chapter_11_exercise_1_hint_does_not_send_the_learner_to_the_brevity_pen
 def test_the_p_value_question_says_how_to_write_a_fraction():
     assert "string such as" in ALL["ch10.p-value"].question
     assert check("ch10.p-value", str(ALL["ch10.p-value"].expected())).correct
+
+
+# --- what the fresh readers found (issue 19, item 2, second round) -----------------------
+
+
+def test_04s_example3_question_does_not_answer_03s_exercise_3():
+    """ch03.example3 asks for Example 3's unigram precision; ch04's question must not say it."""
+    question = ALL["ch04.example3-bigram"].question
+    assert ALL["ch03.example3"].expected() == 1  # what a leak would give away
+    assert not re.search(r"perfect|every word|all (of )?its words|\b1\b|1/1|5/5", question)
+    assert "notebook 03" in question and "unigram" in question
+
+
+def _ca1_bigram_precision() -> Fraction:
+    example = load_example("example1")
+    refs = [words(r) for r in example.references]
+    return modified_precision(refs, words(example.candidates["Ca1"]), 2)
+
+
+def test_ca1s_bigram_precision_for_ca3_is_named():
+    ca1 = _ca1_bigram_precision()
+    assert ca1 != ALL["ch04.ca3-bigram"].expected()
+    for answer in (ca1, str(ca1), float(ca1), *(format(float(ca1), f".{d}g") for d in (2, 3, 4))):
+        message = check("ch04.ca3-bigram", answer).message
+        assert "Ca1's bigram precision" in message and "shuffled Ca3" in message, answer
+        assert not reveals(message, ALL["ch04.ca3-bigram"].expected())
+    assert "Ca1's" not in check("ch04.ca3-bigram", "3/17").message
+
+
+def test_the_grid_bigrams_as_tuples_of_words_are_accepted():
+    """The notebook prints 003's bigrams as tuples; the right ones in that form are right."""
+    right = ALL["ch09.grid"].expected()
+    tokens = "the cat sat on the mat".split(" ")
+    printed = grid_ngrams_003(tokens, 2)  # the form notebook 09 prints
+    assert printed == [tuple(b.split(" ")) for b in right]
+    for answer in (printed, tuple(printed), [list(b) for b in printed], right):
+        assert check("ch09.grid", answer).correct, answer
+    overlapping = list(itertools.pairwise(tokens))
+    assert "overlapping" in check("ch09.grid", overlapping).message
+    for wrong in (printed[:2], printed[::-1], [("the", "cat", "sat")], [tokens], "the cat"):
+        assert not check("ch09.grid", wrong).correct, wrong
+
+
+def test_004s_rounded_score_times_the_factor_is_told_it_started_from_a_rounded_number():
+    """0.254 * 2 ** (1/4) is right in method; its 5th figure is off because 0.254 is rounded."""
+    ex = ALL["ch05.doubled-p4"]
+    shortcut = 0.254 * 2 ** (1 / 4)
+    assert not exercises.same_answer(shortcut, ex.expected())
+    assert check("ch05.doubled-p4", format(shortcut, ".4g")).correct  # 4 figures: right
+    for answer in (shortcut, format(shortcut, ".6g"), format(shortcut, ".7g")):
+        message = check("ch05.doubled-p4", answer).message
+        assert "0.254" in message and "rounded" in message and "method is right" in message
+        assert not reveals(message, ex.expected()), message
+        assert not re.search(r"2\s*(\*\*|\^)\s*\(?1\s*/\s*4", message)
+    assert "0.254" not in check("ch05.doubled-p4", 0.31).message

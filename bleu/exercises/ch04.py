@@ -19,6 +19,18 @@ def _example1_precision(label: str, n: int) -> Fraction:
     return modified_precision([words(r) for r in ex.references], words(ex.candidates[label]), n)
 
 
+def _diagnose_ca3(answer: object) -> str | None:
+    if close_to(answer, Fraction(17, 18)):
+        return "that is Ca3's unigram precision, the same as Ca1's; count bigrams, not words."
+    # 0.59 or 0.588 too: nothing right lies near Ca1's value (Ca3's p_2 is far from it)
+    if close_to(answer, _example1_precision("Ca1", 2), rel_tol=5e-3):
+        return (
+            "that is Ca1's bigram precision, the one the chapter works out; this exercise "
+            "asks for the shuffled Ca3, whose word order is different."
+        )
+    return None
+
+
 register(
     Exercise(
         id="ch04.ca3-bigram",
@@ -32,11 +44,7 @@ register(
         second_hint="take Ca3's bigrams in order ('the that', 'that military', ...) and search "
         "each in the three normalised references as two neighbouring words in that order; "
         "the denominator is the number of Ca3's bigrams.",
-        diagnose=lambda a: (
-            "that is Ca3's unigram precision, the same as Ca1's; count bigrams, not words."
-            if close_to(a, Fraction(17, 18))
-            else None
-        ),
+        diagnose=_diagnose_ca3,
         notebook="04_ngram_precision",
     )
 )
@@ -82,10 +90,10 @@ def _example3_unigram() -> Fraction:
 register(
     Exercise(
         id="ch04.example3-bigram",
-        question="In notebook 03, Example 3's candidate 'I always invariably perpetually do.' "
-        "kept a perfect modified unigram precision against 'I always do.', 'I invariably "
-        "do.' and 'I perpetually do.'. What is its modified bigram precision p_2 (all "
-        "sentences normalised with `normalise`)?",
+        question="In notebook 03 (Exercise 3) you scored Example 3's candidate 'I always "
+        "invariably perpetually do.' on unigrams against 'I always do.', 'I invariably do.' "
+        "and 'I perpetually do.'. What is its modified bigram precision p_2 (all sentences "
+        "normalised with `normalise`)?",
         expected=_example3_bigram,
         hint="write out the candidate's bigrams; each reference has only two bigrams of its own.",
         wrong=Fraction(1),

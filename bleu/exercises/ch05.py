@@ -124,6 +124,26 @@ def _doc004(fourgram_matches: int) -> float:
     return combine([Fraction(m, t) for m, t in counts], (0.25,) * 4)
 
 
+DOC004_PRINTED = 0.254
+"""Document 004's combined precision as it prints it, rounded to 3 figures."""
+
+
+def _diagnose_doubled(answer) -> str | None:
+    if _near(answer, 2 * _doc004(1)):
+        return (
+            "doubling one of four precisions does not double their geometric mean, where each "
+            "enters with weight 1/4; recompute the mean with the new p_4."
+        )
+    p4_factor = _doc004(2) / _doc004(1)  # what doubling p_4 does to the mean
+    if _near(answer, DOC004_PRINTED * p4_factor):
+        return (
+            "your method is right, but you started from 004's 0.254, which is rounded to 3 "
+            "figures, so your figures after the 4th are off: start from the four fractions "
+            "themselves, or give your answer to 4 significant figures."
+        )
+    return None
+
+
 register(
     Exercise(
         id="ch05.doubled-p4",
@@ -137,12 +157,7 @@ register(
         "p_4), not from 004's 0.254, which is rounded: a log of each, a weight of 1/4 each, "
         "then exp of the sum.",
         wrong=2 * _doc004(1),
-        diagnose=lambda a: (
-            "doubling one of four precisions does not double their geometric mean, where each "
-            "enters with weight 1/4; recompute the mean with the new p_4."
-            if _near(a, 2 * _doc004(1))
-            else None
-        ),
+        diagnose=_diagnose_doubled,
         notebook="05_combining_precisions",
     )
 )

@@ -8,7 +8,7 @@ from ..data import load_example
 from ..nltk_rules import sentence_bleu
 from ..smoothing import SmoothingFunction
 from ..variants import brevity_penalty_000, count_substring_003, grid_ngrams_003
-from . import Exercise, close_to, register
+from . import Exercise, close_to, register, same_answer
 
 
 def _bp_000() -> float:
@@ -41,11 +41,27 @@ def _grid() -> list[str]:
     return [" ".join(g) for g in grid_ngrams_003("the cat sat on the mat".split(" "), 2)]
 
 
+def _as_string(bigram: object) -> object:
+    """A bigram given as a tuple or list of words ('the', 'cat'), as one string 'the cat'."""
+    if isinstance(bigram, (tuple, list)) and bigram and all(isinstance(w, str) for w in bigram):
+        return " ".join(w.strip() for w in bigram)
+    return bigram
+
+
+def _same_bigrams(answer: object, expected: list[str]) -> bool:
+    """The bigrams in order, each as a string or as the tuple of words the notebook prints."""
+    if not isinstance(answer, (list, tuple)):
+        return False
+    return same_answer([_as_string(b) for b in answer], expected)
+
+
 register(
     Exercise(
         id="ch09.grid",
-        question="The bigrams 003's loop visits in 'the cat sat on the mat', as strings.",
+        question="The bigrams 003's loop visits in 'the cat sat on the mat', in order, each "
+        "as a string ('the cat'); tuples of words, as the notebook prints them, count too.",
         expected=_grid,
+        compare=_same_bigrams,
         hint="the loop starts at 0 and steps by n = 2.",
         wrong=["the cat", "cat sat", "sat on", "on the", "the mat"],
         second_hint="the loop visits only every n-th start position; for six tokens and n = 2 "
