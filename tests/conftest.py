@@ -3,11 +3,20 @@
 Also hypothesis's "ci" profile: with the environment variable ``CI`` set (``.ci/run`` sets
 ``CI=true``), every property test draws the same examples on every run, so a red CI run is
 reproduced by running it again. Without ``CI``, hypothesis draws new examples each run.
+
+The quick suite and the extended one. By default (the README's test command) every property
+test draws a fifth of the examples its decorator asks for (at least
+:data:`QUICK_MIN_EXAMPLES`), and the tests marked ``extended`` are skipped: measuring every
+slide deck in Chromium (every test that uses the ``decks`` fixture of tests/test_browser.py)
+is marked here. With ``BLEU_EXTENDED=1`` (``.ci/run`` sets it for a second run of tests/)
+every property test draws all its examples and the extended tests run.
 """
 
 from __future__ import annotations
 
+import fcntl
 import os
+from pathlib import Path
 
 import pytest
 from hypothesis import settings
@@ -17,6 +26,76 @@ from bleu.data import load_example
 settings.register_profile("ci", derandomize=True)
 if os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no"):
     settings.load_profile("ci")
+
+QUICK_SHARE = 5
+"""The quick suite draws 1/QUICK_SHARE of each property test's examples..."""
+QUICK_MIN_EXAMPLES = 20
+"""...but never fewer than this (nor more than the decorator asks)."""
+
+
+def extended_run() -> bool:
+    """``BLEU_EXTENDED`` set (and not 0/false/no): the full examples and the extended tests."""
+    return os.environ.get("BLEU_EXTENDED", "").strip().lower() not in ("", "0", "false", "no")
+
+
+def quick_examples(asked: int) -> int:
+    return min(asked, max(QUICK_MIN_EXAMPLES, asked // QUICK_SHARE))
+
+
+def pytest_collection_modifyitems(config, items):
+    extended = extended_run()
+    skip = pytest.mark.skip(reason="extended suite: run with BLEU_EXTENDED=1 (.ci/run does)")
+    for item in items:
+        if "decks" in getattr(item, "fixturenames", ()):  # Chromium on every slide deck
+            item.add_marker(pytest.mark.extended)
+        if extended:
+            continue
+        if item.get_closest_marker("extended"):
+            item.add_marker(skip)
+            continue
+        test = getattr(getattr(item, "obj", None), "__func__", getattr(item, "obj", None))
+        asked = getattr(test, "_hypothesis_internal_use_settings", None)
+        if asked is not None and asked.max_examples > QUICK_MIN_EXAMPLES:
+            fewer = settings(asked, max_examples=quick_examples(asked.max_examples))
+            test._hypothesis_internal_use_settings = fewer
+
+
+def _no_writing(*args: object, **kwargs: object) -> None:
+    raise AssertionError("the site build must not write a notebook")
+
+
+@pytest.fixture(scope="session")
+def shared_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site as the README builds it (``python -m bleu.book site --out DIR`` calls
+    ``build_site(DIR)``), built once per test run and shared by tests/test_site.py and
+    tests/test_browser.py, also across the xdist workers (a lock file in their common
+    temporary folder). Writing a notebook is forbidden during the build. A failed build is
+    reported to every test that asks, not retried.
+    """
+    import nbformat  # the site tools: needed by the site's tests only
+
+    from bleu.book.site import build_site
+
+    root = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        root = root.parent  # the folder every worker's basetemp lives in
+    out, done = root / "shared-site" / "site", root / "shared-site" / "outcome"
+    with open(root / "shared-site.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not done.exists():
+            try:
+                with pytest.MonkeyPatch.context() as patch:
+                    patch.setattr(nbformat, "write", _no_writing)
+                    patch.setattr(nbformat, "writes", _no_writing)
+                    build_site(out)
+            except BaseException as exc:
+                done.write_text(f"{type(exc).__name__}: {exc}", encoding="utf-8")
+                raise
+            done.write_text("ok", encoding="utf-8")
+    outcome = done.read_text(encoding="utf-8")
+    if outcome != "ok":
+        pytest.fail(f"the shared site build failed: {outcome}")
+    return out
 
 
 @pytest.fixture(scope="session")

@@ -21,7 +21,6 @@ import os
 import random
 import re
 import shutil
-import subprocess
 import sys
 import threading
 from collections.abc import Iterator
@@ -260,21 +259,15 @@ def summary(results: dict[str, dict]) -> str:
 
 
 @pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The site as the README builds it: ``python -m bleu.book site``, into a temporary folder.
+def site(request: pytest.FixtureRequest) -> Path:
+    """The site as the README builds it: ``python -m bleu.book site``, into a temporary folder
+    (tests/conftest.py's ``shared_site``: built once per run, shared with tests/test_site.py).
 
     ``BLEU_SITE=DIR`` measures a site already built in DIR instead (to iterate quickly).
     """
     if os.environ.get("BLEU_SITE"):
         return Path(os.environ["BLEU_SITE"])
-    out = tmp_path_factory.mktemp("browser") / "site"
-    subprocess.run(
-        [sys.executable, "-m", "bleu.book", "site", "--out", str(out)],
-        cwd=ROOT,
-        check=True,
-        capture_output=True,
-    )
-    return out
+    return request.getfixturevalue("shared_site")
 
 
 @pytest.fixture(scope="session")

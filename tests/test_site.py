@@ -59,17 +59,11 @@ class Page(HTMLParser):
             self.images.append(found.get("src", ""))
 
 
-def _no_writing(*args: object, **kwargs: object) -> None:
-    raise AssertionError("the site build must not write a notebook")
-
-
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The site, built once for the module, with writing notebooks forbidden meanwhile."""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(nbformat, "write", _no_writing)
-        patch.setattr(nbformat, "writes", _no_writing)
-        return build_site(tmp_path_factory.mktemp("site") / "site")
+def site(shared_site: Path) -> Path:
+    """The site, built once for the whole run (tests/conftest.py: shared with the browser
+    tests; the build must leave every notebook's bytes as they were)."""
+    return shared_site
 
 
 @pytest.fixture(scope="module")
