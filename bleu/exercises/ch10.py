@@ -42,7 +42,8 @@ def _three_sentence_scores() -> list[float]:
     from ..vectorized import segment_stats
 
     hyps, refs = first_three()
-    return [float(s) for s in scores_from_stats(segment_stats(hyps, [refs]), use_effective_order=True)]
+    rows = segment_stats(hyps, [refs])
+    return [float(s) for s in scores_from_stats(rows, use_effective_order=True)]
 
 
 def _diagnose_three(answer: object) -> str | None:
