@@ -44,13 +44,27 @@ def _examples() -> list[tuple]:
         [50.0, 45.0, 100.0, 30.0],
         [10.0, 55.0, 90.0, 100.0],
     ]
-    return [(three,), (asymmetric,)]
+    uneven_diagonal = [  # the diagonal says nothing: counted in, it would pick row 2, not 1
+        [40.0, 50.0, 60.0],
+        [70.0, 10.0, 55.0],
+        [45.0, 65.0, 100.0],
+    ]
+    return [(three,), (asymmetric,), (uneven_diagonal,)]
 
 
 def _random_case(rng: random.Random) -> tuple:
+    # the diagonal is 100 in half the cases (pairwise_scores of non-empty candidates) and
+    # arbitrary in the others: a function must leave it out, not rely on its being constant
     n = rng.randint(2, 6)
+    constant = rng.random() < 0.5
     matrix = [
-        [100.0 if i == j else round(rng.uniform(0, 100), 1) for j in range(n)] for i in range(n)
+        [
+            (100.0 if constant else round(rng.uniform(0, 100), 1))
+            if i == j
+            else round(rng.uniform(0, 100), 1)
+            for j in range(n)
+        ]
+        for i in range(n)
     ]
     return (matrix,)
 
@@ -68,6 +82,11 @@ def _lowest(matrix):
 def _best_single_score(matrix):
     n = len(matrix)
     return max(range(n), key=lambda i: max(matrix[i][j] for j in range(n) if j != i))
+
+
+def _diagonal_included(matrix):
+    n = len(matrix)
+    return max(range(n), key=lambda i: (sum(matrix[i]), -i))
 
 
 def _counted_from_one(matrix):
@@ -102,6 +121,13 @@ register_code(
                 _best_single_score,
                 "use the mean of a row's scores against all the other candidates, not its "
                 "single highest score.",
+            ),
+            Mistake(
+                "diagonal included",
+                _diagonal_included,
+                "leave out the diagonal: matrix[i][i] scores a candidate against itself and "
+                "says nothing about how much the others agree with it (n - 1 other scores "
+                "per row).",
             ),
             Mistake(
                 "counted from 1",
