@@ -107,6 +107,7 @@ PARITY_TESTS = (  # the quickest killers first: pytest -x stops at the first fai
     "tests/test_nltk_parity.py",
     "tests/test_sentence_speed_parity.py",
     "tests/test_batch.py",
+    "tests/test_memory_shapes.py",
 )
 
 IGNORE = shutil.ignore_patterns(
