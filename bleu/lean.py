@@ -233,8 +233,8 @@ def nltk_row_scores(
             w = np.asarray(weight, dtype=np.float64)
             used = slice(0, len(weight))
             zero = ((p_n[:, used] == 0) & (w > 0)).any(axis=1) | (matches[:, 0] == 0)
-            total = np.where(p_n[:, used] > 0, logs[:, used] * w, 0.0).sum(axis=1)
-            with np.errstate(over="ignore", invalid="ignore"):
+            with np.errstate(over="ignore", invalid="ignore"):  # 0 weight x log(0) is masked
+                total = np.where(p_n[:, used] > 0, logs[:, used] * w, 0.0).sum(axis=1)
                 out[:, k] = np.where(zero, 0.0, bp * np.exp(total))
         scalar = np.flatnonzero(hyp_len < 4) if auto_reweigh and UNIFORM_4 in vectors else []
     else:
