@@ -24,13 +24,12 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
-from itertools import chain
 from typing import Any
 
 import numpy as np
 
 from ._checks import UNIFORM_4, check_bool, check_corpus_shape, check_segments, weight_vectors
-from .chunked import CHUNK_TOKENS, THREADS, hashed_tokens
+from .chunked import CHUNK_TOKENS, THREADS, chunk_references, hashed_tokens
 from .lean import Smoother, nltk_row_scores
 from .nltk_rules import needed_orders
 from .sacrebleu_rules import (
@@ -38,7 +37,6 @@ from .sacrebleu_rules import (
     accepts_old_names,
     check_hypotheses,
     check_streams,
-    no_reference_message,
 )
 from .spans13a import HashCollision, check_same_tokens
 from .vectorized import (
@@ -139,26 +137,11 @@ def _blocks(sizes: np.ndarray, most: int) -> list[tuple[int, int]]:
     return bounds
 
 
-def _references(
-    streams: list[list[str | None]], start: int, stop: int
-) -> tuple[list[str], np.ndarray]:
-    """The references of segments ``start .. stop - 1``, in order, and how many each has."""
-    if len(streams) == 1 and None not in streams[0][start:stop]:
-        return streams[0][start:stop], np.ones(stop - start, dtype=np.int64)
-    per_segment = [
-        [ref for ref in refs if ref is not None] for refs in zip(*(s[start:stop] for s in streams))
-    ]
-    counts = np.fromiter(map(len, per_segment), dtype=np.int64, count=stop - start)
-    if (counts == 0).any():
-        raise ValueError(no_reference_message(start + int(np.flatnonzero(counts == 0)[0])))
-    return list(chain.from_iterable(per_segment)), counts
-
-
 def _block_scores(
     hyps: list[str], streams: list[list[str | None]], options: BleuOptions, bounds: tuple[int, int]
 ) -> np.ndarray:
     start, stop = bounds
-    refs, counts = _references(streams, start, stop)
+    refs, counts = chunk_references(streams, start, stop)
     rows = segment_rows(hyps[start:stop], refs, counts, options)
     return bleu_of_sum_rows(rows.astype(np.float64), options)
 

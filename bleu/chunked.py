@@ -159,7 +159,7 @@ def chunk_sums(
     return sums
 
 
-def _chunk_references(
+def chunk_references(
     streams: list[list[str | None]], start: int, stop: int
 ) -> tuple[list[str], np.ndarray]:
     """The references of segments ``start .. stop - 1``, segment by segment, and how many
@@ -183,7 +183,7 @@ def _chunk_job(
 ) -> tuple[list[np.ndarray], set[int]]:
     """Every system's sums over one chunk; the references are tokenized once for all."""
     start, stop = bounds
-    refs, counts = _chunk_references(streams, start, stop)
+    refs, counts = chunk_references(streams, start, stop)
     longest = max(_text_size(hyps[start:stop]) for hyps in systems)
     exact = longest + _text_size(refs) >= CHUNK_TOKENS  # one huge segment: no arrays at all
     ref_tokens = None if exact else hashed_tokens(refs, options.lowercase)
