@@ -7,10 +7,8 @@ diagnosis gives the answer away. Loops run over the registered exercises, so a n
 exercise is covered without editing this file.
 
 Second hints are required of every numeric exercise module in the registry except those in
-:data:`WAITING`, now only ``ch14`` (notebook 14, "BLEU at scale"): another helper owns
-``bleu/exercises/ch14.py`` and is adding its second hints. Until then a ch14 exercise with
-no second hint is skipped, and each one joins the test as soon as it has one; once all do,
-empty :data:`WAITING`.
+:data:`WAITING` (empty now: a module whose second hints are still being written goes there,
+and its exercises without one are skipped until they have one).
 """
 
 from __future__ import annotations
@@ -35,7 +33,7 @@ ALL = exercises.exercises()
 NOTE = "numbers are checked to 4 significant figures, rounded"
 MODULES = {k.split(".")[0] for k in ALL}
 """Every module that registers numeric exercises (ch01 ... ch14, demo)."""
-WAITING = {"ch14"}
+WAITING: set[str] = set()
 """Modules whose second hints are still being written (in another helper's file): an
 exercise there without a second hint is skipped; one with a second hint is checked."""
 
@@ -221,7 +219,7 @@ def test_scale_must_be_one_of_the_known_ones():
 
 
 def test_second_hints_are_required_of_every_module_but_the_waiting_ones():
-    assert WAITING == {"ch14"} and WAITING < MODULES
+    assert WAITING == set()
     numbered = {m for m in MODULES if m.startswith("ch")}
     assert {f"ch{n:02d}" for n in range(1, 15)} <= numbered
 

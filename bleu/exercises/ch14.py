@@ -57,8 +57,6 @@ def _diagnose_split(answer: object) -> str | None:
         return "that mean is weighted by the parts' sizes; give the plain mean of the two scores."
     if _close(answer, first) or _close(answer, second):
         return "that is one part's score; the question asks for the mean of both."
-    if _close(answer, _split_mean() / 100):
-        return "right number, wrong scale: the scores are 0-100, as bleu.corpus_score reports."
     return None
 
 
@@ -72,6 +70,10 @@ register(
         "and average the two numbers.",
         wrong=41.49,
         diagnose=_diagnose_split,
+        second_hint="the two parts are very different in size, and the mean of their two "
+        "scores treats them as equals: slice the system and the references at the same place, "
+        "call corpus_score twice, add the two .score values and halve the sum.",
+        scale="0-100",
         rel_tol=1e-6,
         notebook="14_scale",
     )
@@ -119,6 +121,9 @@ register(
         "the chance that a single draw misses it.",
         wrong=0.5,
         diagnose=_diagnose_never,
+        second_hint="one draw picks the segment with probability 1/500, so it misses it with "
+        "the rest of that; the draws are independent, so the chances of missing multiply "
+        "over all 500 of them.",
         rel_tol=1e-9,
         notebook="14_scale",
     )
