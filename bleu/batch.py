@@ -46,6 +46,7 @@ from .vectorized import (
     closest_lengths,
     encode_segments,
     sentence_stats,
+    size_ranges,
 )
 
 BLOCK_SEGMENTS = 2**10
@@ -124,19 +125,6 @@ def segment_rows(
     return rows
 
 
-def _blocks(sizes: np.ndarray, most: int) -> list[tuple[int, int]]:
-    """Consecutive ranges of at most ``most`` segments and about BLOCK_CHARS characters."""
-    total = np.cumsum(sizes)
-    bounds, start, n = [], 0, len(sizes)
-    while start < n:
-        base = int(total[start - 1]) if start else 0
-        stop = int(np.searchsorted(total, base + BLOCK_CHARS, side="right"))
-        stop = min(max(stop, start + 1), start + most, n)
-        bounds.append((start, stop))
-        start = stop
-    return bounds
-
-
 def _block_scores(
     hyps: list[str], streams: list[list[str | None]], options: BleuOptions, bounds: tuple[int, int]
 ) -> np.ndarray:
@@ -179,7 +167,7 @@ def sentence_scores(
     for stream in streams:
         sizes += np.fromiter((len(r or "") for r in stream), dtype=np.int64, count=len(hyps))
     most = max(1, min(BLOCK_SEGMENTS, ROW_CELLS // (2 + 2 * options.max_ngram_order)))
-    bounds = _blocks(sizes + 3 * (1 + len(streams)), most)
+    bounds = size_ranges(sizes + 3 * (1 + len(streams)), BLOCK_CHARS, most)
     job = partial(_block_scores, hyps, streams, options)
     if len(bounds) == 1 or THREADS == 1:
         parts = [job(b) for b in bounds]
@@ -233,7 +221,7 @@ def pairwise_matches(ids: np.ndarray, lengths: np.ndarray, max_order: int) -> np
         sharing = np.repeat(size, size)  # candidates holding each entry's n-gram
         first = np.repeat(starts, size)  # the first entry of its n-gram
         acc = np.zeros(n * n)
-        for a, b in _entry_blocks(sharing):
+        for a, b in size_ranges(sharing, PAIR_CELLS, len(sharing)):
             left = np.repeat(np.arange(a, b), sharing[a:b])
             begin = np.cumsum(sharing[a:b]) - sharing[a:b]
             right = first[left] + np.arange(len(left)) - np.repeat(begin, sharing[a:b])
@@ -241,18 +229,6 @@ def pairwise_matches(ids: np.ndarray, lengths: np.ndarray, max_order: int) -> np
             acc += np.bincount(cand[left] * n + cand[right], weights=clipped, minlength=n * n)
         out[:, :, order - 1] = acc.reshape(n, n).astype(np.int64)
     return out
-
-
-def _entry_blocks(per_entry: np.ndarray) -> list[tuple[int, int]]:
-    total = np.cumsum(per_entry)
-    bounds, start = [], 0
-    while start < len(per_entry):
-        base = int(total[start - 1]) if start else 0
-        stop = int(np.searchsorted(total, base + PAIR_CELLS, side="right"))
-        stop = min(max(stop, start + 1), len(per_entry))
-        bounds.append((start, stop))
-        start = stop
-    return bounds
 
 
 @accepts_old_names

@@ -36,7 +36,14 @@ import numpy as np
 from .sacrebleu_rules import BleuOptions, no_reference_message, padded_sum
 from .spans13a import HashCollision, check_same_tokens, code_points, token_hashes, token_spans
 from .tokenizers import _prepare_13a, join_segments
-from .vectorized import Vocabulary, _rows, clipped_matches, closest_lengths, encode_segments
+from .vectorized import (
+    Vocabulary,
+    _rows,
+    clipped_matches,
+    closest_lengths,
+    encode_segments,
+    size_ranges,
+)
 
 CHUNK_SEGMENTS = 2**13
 """The most segments one chunk holds."""
@@ -223,15 +230,7 @@ def _bounds(n: int, sizes: np.ndarray | None = None) -> list[tuple[int, int]]:
     size = max(1, n if n < 2 * MIN_CHUNK else min(CHUNK_SEGMENTS, -(-n // THREADS)))
     if sizes is None or int(sizes.sum()) <= CHUNK_CHARS:
         return [(start, min(start + size, n)) for start in range(0, n, size)]
-    ends = np.cumsum(sizes)
-    bounds, start = [], 0
-    while start < n:
-        base = int(ends[start - 1]) if start else 0
-        stop = int(np.searchsorted(ends, base + CHUNK_CHARS, side="right"))
-        stop = min(max(stop, start + 1), start + size, n)
-        bounds.append((start, stop))
-        start = stop
-    return bounds
+    return size_ranges(sizes, CHUNK_CHARS, size)
 
 
 def systems_sums(

@@ -237,16 +237,23 @@ def closest_lengths(
     return best % scale
 
 
-def _blocks(lengths: np.ndarray) -> Iterable[tuple[int, int]]:
-    """Consecutive ``[start, stop)`` ranges of segments holding about BLOCK_TOKENS tokens."""
-    total = np.cumsum(lengths)
-    start, n = 0, len(lengths)
+def size_ranges(sizes: np.ndarray, limit: int, most: int) -> list[tuple[int, int]]:
+    """Consecutive ranges ``(start, stop)`` covering ``sizes``: each at most ``most`` items
+    and, summing ``sizes``, at most ``limit`` (an item larger than ``limit`` is a range of
+    its own).
+
+    >>> size_ranges(np.array([3, 3, 9, 1, 1]), limit=9, most=4)
+    [(0, 2), (2, 3), (3, 5)]
+    """
+    ends = np.cumsum(sizes)
+    bounds, start, n = [], 0, len(sizes)
     while start < n:
-        base = int(total[start - 1]) if start else 0
-        stop = int(np.searchsorted(total, base + BLOCK_TOKENS, side="right"))
-        stop = min(max(stop, start + 1), n)
-        yield start, stop
+        base = int(ends[start - 1]) if start else 0
+        stop = int(np.searchsorted(ends, base + limit, side="right"))
+        stop = min(max(stop, start + 1), start + most, n)
+        bounds.append((start, stop))
         start = stop
+    return bounds
 
 
 def _text_sizes(texts: list[str]) -> np.ndarray:
@@ -327,7 +334,7 @@ def _token_blocks(hyps: list[list], refs: list[list[list]]) -> Iterable[tuple[in
     lengths += np.fromiter(
         (sum(map(len, group)) for group in refs), dtype=np.int64, count=len(refs)
     )
-    return _blocks(lengths)
+    return size_ranges(lengths, BLOCK_TOKENS, len(lengths))
 
 
 def _sentence_rows(hyps: list[list], refs: list[list[list]], max_n: int) -> np.ndarray:
@@ -480,7 +487,8 @@ class EncodedReferences:
         texts = list(chain.from_iterable(per_segment))
         del per_segment
         ids, lengths = [], []
-        for start, stop in _blocks(_text_sizes(texts)):  # a text has fewer tokens than chars
+        # a text has fewer tokens than characters
+        for start, stop in size_ranges(_text_sizes(texts), BLOCK_TOKENS, len(texts)):
             block_ids, block_lengths = encode_segments(texts[start:stop], options, self.vocab)
             ids.append(block_ids)
             lengths.append(block_lengths)
@@ -522,7 +530,9 @@ class EncodedReferences:
         ref_tokens = np.diff(self.tok_start[self.doc_start])
         # Blocks sized before tokenizing: a hypothesis has at most as many tokens as
         # characters, so a block of runaway hypotheses is as small as its text demands.
-        for start, stop in _blocks(ref_tokens + _text_sizes(hypotheses)):
+        for start, stop in size_ranges(
+            ref_tokens + _text_sizes(hypotheses), BLOCK_TOKENS, len(hypotheses)
+        ):
             hyp_ids, hyp_len = encode_segments(hypotheses[start:stop], self.options, self.vocab)
             order = min(max_order, max(1, int(hyp_len.max(initial=0)))) if trim else max_order
             yield start, self.block_rows(start, stop, hyp_ids, hyp_len, order)

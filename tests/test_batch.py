@@ -122,7 +122,7 @@ def test_sentence_scores_in_many_blocks_on_two_threads(monkeypatch):
     hyps = [" ".join(w for w in r.split() if rnd.random() < 0.8) for r in refs]
     expected = sacre_sentence(hyps, [refs])
     monkeypatch.setattr(batch, "BLOCK_CHARS", 500)
-    assert len(batch._blocks(np.full(400, 100), batch.BLOCK_SEGMENTS)) == 80
+    assert len(batch.size_ranges(np.full(400, 100), batch.BLOCK_CHARS, batch.BLOCK_SEGMENTS)) == 80
     assert_close(bleu.sentence_scores(hyps, [refs]), expected)
     monkeypatch.setattr(batch, "ROW_CELLS", 50)  # 5 segments of 10 cells a block
     assert_close(bleu.sentence_scores(hyps, [refs]), expected)
