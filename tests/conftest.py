@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import settings
+from hypothesis import strategies as st
 
 from bleu.data import load_example
 
@@ -148,3 +149,19 @@ def near_copy(draw, refs, words, max_edits=3):
         else:
             hyp.insert(i, draw(words))
     return hyp
+
+
+def weight_choices(orders_per_vector: int, least_vectors: int = 0) -> st.SearchStrategy:
+    """NLTK's ``weights`` as tests draw them: BLEU-4's, one vector of 1-6 orders (zeros
+    included), or a list of several vectors (``least_vectors`` or more, at most 3) of up to
+    ``orders_per_vector`` orders each."""
+    weight = st.sampled_from([0.0, 0.1, 0.25, 0.5, 1.0]) | st.floats(0.05, 1.0)
+    return st.one_of(
+        st.just((0.25,) * 4),
+        st.lists(weight, min_size=1, max_size=6).map(tuple),
+        st.lists(
+            st.lists(weight, min_size=1, max_size=orders_per_vector).map(tuple),
+            min_size=least_vectors,
+            max_size=3,
+        ),
+    )

@@ -14,6 +14,7 @@ import warnings
 import numpy as np
 import pytest
 import sacrebleu
+from conftest import weight_choices
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from nltk.translate import bleu_score as nb
@@ -270,23 +271,7 @@ def token_corpora(draw):
 @given(
     corpus=token_corpora(),
     method=st.sampled_from((None, 0, 1, 2, 3, 4, 5, 6, 7)),
-    weights=st.one_of(
-        st.just((0.25,) * 4),
-        st.lists(
-            st.sampled_from([0.0, 0.1, 0.25, 0.5, 1.0]) | st.floats(0.05, 1.0),
-            min_size=1,
-            max_size=6,
-        ).map(tuple),
-        st.lists(
-            st.lists(
-                st.sampled_from([0.0, 0.1, 0.25, 0.5, 1.0]) | st.floats(0.05, 1.0),
-                min_size=1,
-                max_size=4,
-            ).map(tuple),
-            min_size=2,
-            max_size=3,
-        ),
-    ),
+    weights=weight_choices(orders_per_vector=4, least_vectors=2),
     auto_reweigh=st.booleans(),
 )
 def test_sentence_bleu_scores_equal_nltk_sentence_by_sentence(

@@ -16,6 +16,7 @@ import warnings
 import numpy as np
 import pytest
 import sacrebleu
+from conftest import weight_choices
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from nltk.translate import bleu_score as nb
@@ -98,22 +99,7 @@ def _same_as_nltk(ours, theirs, method):
 @given(
     sentence=token_sentences(),
     method=st.sampled_from(METHODS),
-    weights=st.one_of(
-        st.just((0.25,) * 4),
-        st.lists(
-            st.sampled_from([0.0, 0.1, 0.25, 0.5, 1.0]) | st.floats(0.05, 1.0),
-            min_size=1,
-            max_size=6,
-        ).map(tuple),
-        st.lists(
-            st.lists(
-                st.sampled_from([0.0, 0.1, 0.25, 0.5, 1.0]) | st.floats(0.05, 1.0),
-                min_size=1,
-                max_size=5,
-            ).map(tuple),
-            max_size=3,
-        ),
-    ),
+    weights=weight_choices(orders_per_vector=5),
     auto_reweigh=st.booleans(),
 )
 def test_lean_sentence_bleu_equals_nltk(sentence, method, weights, auto_reweigh):
