@@ -226,3 +226,26 @@ def test_several_systems_share_the_references_tokens(monkeypatch):
     assert [s.tolist() for s in sums] == [sacre_sums(hyps, [refs]) for hyps in systems]
     assert nrefs == 1
     assert len(calls) == 2 * (1 + len(systems))  # 2 chunks: references once, each system once
+
+
+def test_size_ranges_keep_both_limits():
+    """The one range cutter (chunks, batch blocks, token blocks): at most ``most`` items, at
+    most ``limit`` in size, an item over the limit alone, every item once and in order."""
+    from bleu.vectorized import size_ranges
+
+    assert size_ranges(np.ones(10, dtype=np.int64), limit=100, most=3) == [
+        (0, 3), (3, 6), (6, 9), (9, 10)
+    ]
+    assert size_ranges(np.array([4, 4, 4, 4]), limit=8, most=10) == [(0, 2), (2, 4)]
+    assert size_ranges(np.array([1, 50, 1]), limit=8, most=10) == [(0, 1), (1, 2), (2, 3)]
+    assert size_ranges(np.array([], dtype=np.int64), limit=8, most=10) == []
+    rng = np.random.default_rng(0)
+    for _ in range(200):
+        sizes = rng.integers(0, 20, size=rng.integers(1, 40))
+        limit, most = int(rng.integers(1, 40)), int(rng.integers(1, 6))
+        ranges = size_ranges(sizes, limit=limit, most=most)
+        assert [a for a, _ in ranges] == [0] + [b for _, b in ranges[:-1]]
+        assert ranges[-1][1] == len(sizes)
+        for a, b in ranges:
+            assert b - a <= most
+            assert b - a == 1 or sizes[a:b].sum() <= limit
