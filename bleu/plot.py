@@ -1,8 +1,14 @@
-"""Plot set-up shared by the notebooks: PNG figures of one fixed size.
+"""Plot set-up shared by the notebooks: PNG figures of one size, at twice the resolution.
 
 nbval compares the text ``<Figure size 640x400 with 1 Axes>`` and skips PNG data, but it
 would compare SVG (whose ids change on every run). So every notebook calls
-:func:`setup` once, in its first code cell.
+:func:`setup` once, in its first code cell. The PNG is drawn at twice the figure's dpi
+(matplotlib-inline's "retina" format: 1280x800 pixels, shown at 640x400 in the notebook), so
+a slide can show it 900 px wide or more and stay sharp; the text nbval compares is unchanged.
+
+Figure text is at least :data:`MIN_FONT_PT` points: shown :data:`MIN_SLIDE_WIDTH` px wide on
+a 1280x720 slide, a point is ``DPI / 72 * MIN_SLIDE_WIDTH / 640`` = 1.95 px, so ticks,
+labels and legends are at least 18 px there (:func:`px_on_slide`).
 
 :func:`legend_outside` puts a legend below the axes, where it covers no data.
 
@@ -13,10 +19,31 @@ from __future__ import annotations
 
 FIGSIZE = (6.4, 4.0)
 DPI = 100
+RETINA = 2  # the PNG holds RETINA x RETINA pixels per figure pixel
+MIN_SLIDE_WIDTH = 900  # px: the narrowest a slide shows a figure at 1280x720
+# the smallest figure text allowed: ticks, labels and legends are font.size (11 pt) or larger
+# by matplotlib's defaults; a notebook's own fontsize= must not go below this
+MIN_FONT_PT = 10.0
+
+
+def px_on_slide(points: float, width: float = MIN_SLIDE_WIDTH) -> float:
+    """The height in screen px of ``points``-point figure text shown ``width`` px wide.
+
+    A figure of FIGSIZE inches at DPI is ``FIGSIZE[0] * DPI`` px wide at its natural size;
+    a point is DPI / 72 px there, scaled by ``width`` over that natural width.
+
+    >>> round(px_on_slide(10.0), 1)
+    19.5
+    """
+    if not isinstance(points, (int, float)) or points <= 0:
+        raise ValueError(f"points: expected a positive number, got {points!r}")
+    if not isinstance(width, (int, float)) or width <= 0:
+        raise ValueError(f"width: expected a positive number, got {width!r}")
+    return points * DPI / 72 * width / (FIGSIZE[0] * DPI)
 
 
 def setup() -> None:
-    """Inline PNG figures, fixed size and resolution, readable fonts, a fixed style.
+    """Inline PNG figures at twice the resolution, fixed size, readable fonts, a fixed style.
 
     matplotlib's default font has no Hangul or Chinese glyphs: keep figure text in English.
     The "Glyph ... missing from font" warning (which prints an install path) is silenced.
@@ -44,7 +71,7 @@ def setup() -> None:
         from matplotlib_inline.backend_inline import set_matplotlib_formats
     except ImportError:  # outside Jupyter nothing needs to change
         return
-    set_matplotlib_formats("png")
+    set_matplotlib_formats("retina")  # PNG at 2 x dpi, shown at the figure's own size
 
 
 def legend_outside(ax, ncols: int = 2):
