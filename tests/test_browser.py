@@ -28,6 +28,8 @@ from pathlib import Path
 
 import pytest
 
+from bleu.plot import DPI, MIN_FONT_PT, RETINA
+
 CHROMIUM = Path("/usr/bin/chromium")
 ROOT = Path(__file__).resolve().parent.parent
 VIEWPORT = {"width": 1280, "height": 720}
@@ -43,11 +45,14 @@ CHROMIUM_ARGS = [
 ]
 MIN_CODE_PX = 19.5  # "no smaller than about 20 px" on the 1280x720 screen, after reveal's scale
 FACE_NAME = {"ko": "Noto Sans CJK KR", "zh": "Noto Sans CJK SC"}  # inside the shipped subsets
+MIN_FIGURE_PX = 900  # a figure on a slide, at 1280x720
+MIN_FIGURE_TEXT_PX = 18  # ticks, labels and legends of a figure on a slide
+FIGURE_ARGS = [MIN_FONT_PT, DPI * RETINA]  # the smallest figure text (pt), the PNG's dpi
 
 # Steps through a deck with Reveal.next() (every fragment, every vertical and horizontal slide)
 # and returns what it measured. Runs in the page.
 MEASURE_DECK = r"""
-async () => {
+async ([FIGURE_MIN_PT, FIGURE_PNG_DPI]) => {
   const settle = () => new Promise((done) => {
     if (window.MathJax && MathJax.Hub && MathJax.Hub.Queue) { MathJax.Hub.Queue(done); }
     else { done(); }
@@ -60,7 +65,7 @@ async () => {
   const vw = window.innerWidth, vh = window.innerHeight;
   const out = {slides: 0, tall: [], wide: [], fragments: 0, offscreen: [], minCode: null,
                heights: [], continued: document.querySelectorAll("section.site-continued").length,
-               orphans: [], comments: []};
+               orphans: [], comments: [], notes: 0, parted: [], figures: [], words: []};
   // Commentary parted from what it explains, read from the fitted deck's structure: a slide
   // whose last block is a paragraph while the table, code, output or figure it leads to
   // starts the continuation slide (an orphan lead-in); a continuation slide that starts with
@@ -98,6 +103,10 @@ async () => {
     if (last[0] === "P" && /^[TCOFM]$/.test(first[0])) {
       out.orphans.push(`${where}: ${text(last[1])}`);
     }
+    // an output (text, table or figure of a code cell) opening the slide after its code
+    if (last[0] === "C" && first[1].closest(".jp-OutputArea")) {
+      out.parted.push(`${where}: ${text(first[1])}`);
+    }
     // "short": up to 3 lines of text, measured while the slide is not shown (hidden slides
     // have no layout), so by its text: about 95 characters a line at 24 px on 1280 px
     if (/^[TOF]$/.test(last[0]) && first[0] === "P" && first[1].textContent.length < 285) {
@@ -113,6 +122,25 @@ async () => {
     (r.top < -1 || r.left < -1 || r.bottom > vh + 1 || r.right > vw + 1);
   function measureSlide(slide) {
     out.slides += 1;
+    const aside = slide.querySelector(":scope > aside.notes");
+    if (aside && aside.textContent.trim()) { out.notes += 1; }
+    // words of prose a slide shows (paragraphs and list items, not tables, code or notes)
+    let words = 0;
+    for (const el of slide.querySelectorAll(".jp-MarkdownCell p, .jp-MarkdownCell li")) {
+      if (el.closest("aside, li li, table") || (el.tagName === "P" && el.closest("li"))) {
+        continue;
+      }
+      words += el.textContent.split(/\s+/).filter(Boolean).length;
+    }
+    out.words.push(words);
+    // every figure: its width on the screen (fragments are laid out while hidden) and the
+    // size of its smallest text there, from the PNG's own pixels per point (retina: 2 x dpi)
+    for (const img of slide.querySelectorAll(".jp-OutputArea-output img")) {
+      const r = img.getBoundingClientRect();
+      const textPx = FIGURE_MIN_PT * FIGURE_PNG_DPI / 72 * r.width / img.naturalWidth;
+      out.figures.push([label(), Math.round(r.width), Math.round(textPx * 10) / 10,
+                        Math.round(r.bottom)]);
+    }
     const height = slide.scrollHeight;
     out.heights.push(height);
     const box = slide.getBoundingClientRect();
@@ -223,7 +251,7 @@ def measure_site(site: Path) -> dict[str, dict]:
     with serve(site) as base, browser_page(base) as page:
         for deck in sorted(site.glob("*.slides.html")):
             open_deck(page, base + deck.name)
-            results[deck.name] = page.evaluate(MEASURE_DECK)
+            results[deck.name] = page.evaluate(MEASURE_DECK, FIGURE_ARGS)
     return results
 
 
@@ -243,7 +271,10 @@ def summary(results: dict[str, dict]) -> str:
             f"tall {counts['tall']:3}  "
             f"wide {counts['wide']:3}  fragments {counts['fragments']:3}  "
             f"off-screen {counts['offscreen']:3}  max height {max(r['heights'], default=0):5}  "
-            f"min code px {r['minCode'] or 0:.1f}"
+            f"min code px {r['minCode'] or 0:.1f}  notes {r['notes']:3}  "
+            f"parted outputs {len(r['parted']):2}  figures {len(r['figures']):2} "
+            f"(min {min((f[1] for f in r['figures']), default=0):4} px wide)  "
+            f"max words {max(r['words'], default=0):3}"
         )
     lines.append(
         f"{'all decks':42} slides {totals['slides']:3}  continued {totals['continued']:3}  "
@@ -287,7 +318,7 @@ def decks(site: Path, base: str, page: object) -> dict[str, dict]:
     results = {}
     for deck in sorted(site.glob("*.slides.html")):
         open_deck(page, base + deck.name)
-        results[deck.name] = page.evaluate(MEASURE_DECK)
+        results[deck.name] = page.evaluate(MEASURE_DECK, FIGURE_ARGS)
         results[deck.name]["typography"] = page.evaluate(DECK_TYPOGRAPHY)
     print("\n" + summary(results))
     return results

@@ -62,6 +62,7 @@ from nbconvert.filters.markdown_mistune import markdown2html_mistune
 
 from . import fonts
 from .catalog import NOTEBOOKS, ROOT, SOLUTIONS, Chapter, chapters
+from .lecture import Cut, lecture_cut
 from .nav import CONTENTS, _next
 from .playground_page import write_playground
 
@@ -133,6 +134,7 @@ def build_site(out: Path = ROOT / "build" / "site") -> Path:
         return fonts.mark_languages(body, used)
 
     handout = _handout_exporter()
+    anchors: dict[str, dict[str, str]] = {}  # handout page -> heading text -> anchor id
     notebooks = sorted(NOTEBOOKS.glob("*.ipynb")) + sorted(SOLUTIONS.glob("*.ipynb"))
     by_path = {chapter.path.resolve(): chapter for chapter in toc}
     by_solutions = {ch.solutions.resolve(): ch for ch in toc if ch.solutions is not None}
@@ -150,19 +152,25 @@ def build_site(out: Path = ROOT / "build" / "site") -> Path:
         title = _page_title(source, chapter, solved)
         nb = for_the_site(nbformat.read(source, as_version=4))
         body = _export(handout, source, page, title, links, nb=nb)
+        anchors[page] = heading_anchors(body)
         _write(out / page, finish(page, body, source))
 
     slides = _slides_exporter()
+    decks = []
     for i, chapter in enumerate(toc):
         page = _slides_of(chapter)
-        nb = for_the_site(nbformat.read(chapter.path, as_version=4))
-        nb = with_default_slides(for_the_slides(nb, _page_of(chapter.path)))
-        deck = _deck_info(toc, i, nb)
+        handout_page = _page_of(chapter.path)
+        full = for_the_site(nbformat.read(chapter.path, as_version=4))
+        nb, cut = lecture_cut(for_the_slides(full, handout_page), handout_page)
+        nb = with_default_slides(nb)
+        deck = _deck_info(toc, i, full, cut, anchors.get(handout_page, {}))
+        deck["count"] = slide_count(nb)
+        decks.append(deck)
         body = _export(slides, chapter.path, page, chapter.label, [], nb=nb, deck=deck)
         _write(out / page, finish(page, body, chapter.path))
 
     _write(out / "index.html", fonts.mark_languages(_index_page(toc), used))
-    _write(out / "slides.html", fonts.mark_languages(_slides_index(toc), used))
+    _write(out / "slides.html", fonts.mark_languages(_slides_index(toc, decks), used))
     write_playground(out)
     fonts.write_fonts(out / "static" / "fonts", used)
     for target, sources in sorted(missing.items()):
@@ -221,7 +229,7 @@ def with_default_slides(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     copy = nbformat.from_dict(nb)
     cells = []
     for cell in copy.cells:
-        cells.extend([cell] if _own_slide_type(cell) else _split_at_headings(cell))
+        cells.extend([cell] if _own_slide_type(cell) else split_at_headings(cell))
     copy.cells = cells
     previous = None
     for cell in copy.cells:
@@ -450,9 +458,64 @@ def time_needed(nb: nbformat.NotebookNode) -> str:
     return ""
 
 
-def _deck_info(toc: list[Chapter], i: int, nb: nbformat.NotebookNode) -> dict:
-    """What the title slide and the last slide of chapter ``i``'s deck show."""
+def slide_count(nb: nbformat.NotebookNode) -> int:
+    """The slides of the deck rendered from ``nb`` (its cells' slide types set), with the
+    title slide and the last slide; continuation slides the browser may add not counted.
+
+    nbconvert opens a slide at the first cell shown and at every ``slide`` or ``subslide``.
+
+    >>> from nbformat.v4 import new_markdown_cell, new_notebook
+    >>> cells = [new_markdown_cell(t) for t in ("## A", "text", "### B")]
+    >>> for cell, kind in zip(cells, ("slide", "-", "subslide")):
+    ...     cell.metadata["slideshow"] = {"slide_type": kind}
+    >>> slide_count(new_notebook(cells=cells))
+    4
+    """
+    count, first = 0, True
+    for cell in nb.cells:
+        kind = cell.metadata.get("slideshow", {}).get("slide_type", "-")
+        if kind in ("skip", "notes"):
+            continue
+        if first or kind in ("slide", "subslide"):
+            count += 1
+        first = False
+    return count + 2
+
+
+_HEADING_ID = re.compile(r'<h([1-3]) id="([^"]+)"[^>]*>(.*?)<a class="anchor-link"', re.S)
+
+
+def heading_anchors(body: str) -> dict[str, str]:
+    """Heading text (tags stripped) -> its anchor id, for the headings of a rendered page.
+
+    >>> heading_anchors('<h2 id="Exercises">Exercises<a class="anchor-link" href="#E">')
+    {'Exercises': 'Exercises'}
+    """
+    found = {}
+    for _, anchor, text in _HEADING_ID.findall(body):
+        found[html.unescape(re.sub(r"<[^>]*>", "", text)).strip()] = anchor
+    return found
+
+
+def _deck_info(
+    toc: list[Chapter],
+    i: int,
+    nb: nbformat.NotebookNode,
+    cut: Cut | None = None,
+    anchors: dict[str, str] | None = None,
+) -> dict:
+    """What the title slide and the last slide of chapter ``i``'s deck show: the set-up block
+    goes to the title slide's notes; the sections out of the cut are linked from the last."""
     chapter = toc[i]
+    cut = cut or Cut()
+    anchors = anchors or {}
+    handout = _page_of(chapter.path)
+    left_out = []
+    for title in cut.left_out:
+        anchor = anchors.get(title) or anchors.get(re.sub(r"[`*$]", "", title))
+        href = f"{handout}#{anchor}" if anchor else handout
+        left_out.append((markdown2html_mistune(title).strip().removeprefix("<p>")
+                         .removesuffix("</p>"), href))
     links = [(f"The handout: {chapter.label}", _page_of(chapter.path))]
     following = _next(toc, i)
     if following is not None and following is not toc[0]:
@@ -467,18 +530,34 @@ def _deck_info(toc: list[Chapter], i: int, nb: nbformat.NotebookNode) -> dict:
         "time": time_needed(nb),
         "end_links": links,
         "handout": _page_of(chapter.path),
+        "setup_notes": markdown2html_mistune(cut.setup) if cut.setup else "",
+        "left_out": left_out,
+        "minutes": minutes(time_needed(nb)),
+        "label": chapter.label,
+        "page": _slides_of(chapter),
     }
+
+
+def minutes(time: str) -> int:
+    """The minutes of a chapter's stated time ("about 65 minutes with the exercises, plus 15
+    for the appendix" -> 65), or 0.
+
+    >>> minutes("about 35 minutes with the exercises")
+    35
+    """
+    match = re.search(r"\d+", time)
+    return int(match[0]) if match else 0
 
 
 _HEADING = re.compile(r"^#{1,3} ")
 _FENCE = re.compile(r"^\s*(```|~~~)")
 
 
-def _split_at_headings(cell: nbformat.NotebookNode) -> list[nbformat.NotebookNode]:
+def split_at_headings(cell: nbformat.NotebookNode) -> list[nbformat.NotebookNode]:
     r"""A markdown cell cut before each ``#``/``##``/``###`` heading (not inside code fences).
 
     >>> from nbformat.v4 import new_markdown_cell
-    >>> [c.source for c in _split_at_headings(new_markdown_cell("So.\n\n## Next\n\nText"))]
+    >>> [c.source for c in split_at_headings(new_markdown_cell("So.\n\n## Next\n\nText"))]
     ['So.', '## Next\n\nText']
     """
     if cell.cell_type != "markdown" or cell.metadata.get("tags"):
@@ -706,10 +785,21 @@ def _index_page(toc: list[Chapter]) -> str:
     )
 
 
-def _slides_index(toc: list[Chapter]) -> str:
-    items = "\n".join(
-        f'<li><a href="{_slides_of(ch)}">{html.escape(ch.label)}</a></li>' for ch in toc
-    )
+def _slides_index(toc: list[Chapter], decks: list[dict] | None = None) -> str:
+    if decks is None:
+        decks = [{"page": _slides_of(ch), "label": ch.label} for ch in toc]
+    rows = []
+    for deck in decks:
+        count = f"{deck['count']} slides" if deck.get("count") else ""
+        time = f"{deck['minutes']} minutes" if deck.get("minutes") else ""
+        rows.append(
+            f'<li data-slides="{deck.get("count", 0)}" data-minutes="{deck.get("minutes", 0)}">'
+            f'<a href="{deck["page"]}">{html.escape(deck["label"])}</a>'
+            + (f" · {count}" if count else "")
+            + (f" · {time}" if time else "")
+            + "</li>"
+        )
+    items = "\n".join(rows)
     return (
         _head(f"{SITE_NAME}: slides", "static", math=False)
         + '<p><a href="index.html">Index</a></p>\n'
@@ -721,6 +811,14 @@ def _slides_index(toc: list[Chapter]) -> str:
         "on one slide continues on the next. Each deck starts with a title slide and ends "
         'with links to its handout, the next deck and the <a href="playground.html">BLEU '
         "playground</a>.</p>\n"
+        "<p>A deck is the chapter's lecture cut: its teaching line, at most one slide per "
+        "1.5 minutes of the chapter's time. Exercises and appendices stay in the handout (the "
+        "last slide links to them), and what the lecturer says but the class need not read "
+        "is in the speaker notes: press <kbd>S</kbd> for the speaker view (notes, the next "
+        "slide and a timer). The slide counts below are those of the cut, counted when the "
+        "site was built; where a slide does not fit the projector, the browser adds a "
+        "continuation slide to them (a few per deck at most). The minutes are the chapter's "
+        "stated time.</p>\n"
         f"<ul>\n{items}\n</ul>\n</body>\n</html>\n"
     )
 

@@ -78,6 +78,10 @@
 
   function isAtomic(el) {
     var tag = el.tagName;
+    if (el.classList.contains("jp-CodeCell") || (cellOf(el) && cellOf(el).classList.contains(
+      "jp-CodeCell"))) {
+      return true; // code and its output share a slide: trimOutput makes room, never a cut
+    }
     if (/^(IMG|SVG|CANVAS|VIDEO|P|H[1-6]|LI|TR|HR|BR)$/.test(tag)) {
       return true;
     }
@@ -377,10 +381,17 @@
       Array.prototype.filter.call(list.childNodes, function (c, k) {
         return k < cut.offset && c.tagName === "LI";
       }).length) : 0;
+    var notes = slide.querySelector(":scope > aside.notes");
+    if (notes) {
+      notes.remove(); // the speaker notes stay with the slide they were written for
+    }
     var range = document.createRange();
     range.setStart(cut.node, cut.offset);
     range.setEnd(slide, slide.childNodes.length);
     var content = range.extractContents();
+    if (notes) {
+      slide.appendChild(notes);
+    }
     var next = document.createElement("section");
     next.className = "site-continued";
     next.appendChild(content);
@@ -453,6 +464,213 @@
     });
   }
 
+  /* One <aside class="notes"> per slide, its last child: the notes of every cell of the
+     slide in order (reveal.js's speaker view would otherwise show a fragment's notes only). */
+  function gatherNotes(slide) {
+    var asides = slide.querySelectorAll("aside.notes");
+    if (!asides.length) {
+      return null;
+    }
+    var merged = document.createElement("aside");
+    merged.className = "notes";
+    asides.forEach(function (aside) {
+      while (aside.firstChild) {
+        merged.appendChild(aside.firstChild);
+      }
+      aside.remove();
+    });
+    slide.appendChild(merged);
+    return merged;
+  }
+
+  function notesOf(slide) {
+    return slide.querySelector(":scope > aside.notes") || (function () {
+      var aside = document.createElement("aside");
+      aside.className = "notes";
+      slide.appendChild(aside);
+      return aside;
+    })();
+  }
+
+  /* A slide without a heading of its own (the next code cell of a section) shows the
+     section's heading as a small running title. */
+  function runningTitle(slide, heading) {
+    if (!heading || slide.querySelector("h1, h2, h3") || slide.classList.contains("site-title")) {
+      return;
+    }
+    var title = document.createElement("p");
+    title.className = "site-continued-title site-running-title";
+    var copy = heading.cloneNode(true);
+    while (copy.firstChild) {
+      title.appendChild(copy.firstChild);
+    }
+    slide.insertBefore(title, slide.firstChild);
+  }
+
+  /* A slide with a figure shows it at least 900 px wide on a 1280x720 screen, with the text
+     that explains it in a column beside it (heading and prose), the figure on the left. */
+  function layFigure(slide) {
+    var img = slide.querySelector(".jp-OutputArea-output img");
+    if (!img || slide.querySelector(".site-figure-row")) {
+      return;
+    }
+    var holder = img;
+    while (holder.parentNode !== slide) {
+      holder = holder.parentNode;
+    }
+    var row = document.createElement("div");
+    row.className = "site-figure-row";
+    var text = document.createElement("div");
+    text.className = "site-figure-text";
+    Array.prototype.slice.call(slide.childNodes).forEach(function (node) {
+      if (node !== holder && !(node.tagName === "ASIDE")) {
+        text.appendChild(node);
+      }
+    });
+    slide.insertBefore(row, slide.firstChild);
+    row.appendChild(holder);
+    row.appendChild(text);
+    holder.querySelectorAll(".site-figure-code").forEach(function (link) {
+      text.appendChild(link); // under the text, so the figure starts at the slide's top
+    });
+    holder.querySelectorAll(".jp-OutputArea-child").forEach(function (output) {
+      if (!output.querySelector("img")) {
+        text.appendChild(output); // printed lines go beside the figure, under its text
+      }
+    });
+    holder.classList.add("site-figure");
+    slide.classList.add("site-figure-slide");
+  }
+
+  /* The text lines of `pre` up to the last one that ends above `limit`, then a "…" line. */
+  function cutPre(pre, limit, top) {
+    var cut = preBreak(pre, limit, top);
+    if (!cut) {
+      return false;
+    }
+    var range = document.createRange();
+    range.setStart(cut.node, cut.offset);
+    range.setEnd(pre, pre.childNodes.length);
+    range.deleteContents();
+    pre.appendChild(document.createTextNode("\u2026"));
+    return true;
+  }
+
+  /* When a code cell that starts on `slide` runs past `limit`, its output is trimmed to the
+     room left (whole lines or table rows, a "…" and a link to the full cell in the handout)
+     so that code and output stay together. True if something was trimmed. */
+  function trimOutput(slide, limit, top, handout) {
+    var cells = slide.querySelectorAll(".jp-CodeCell");
+    for (var i = 0; i < cells.length; i++) {
+      var cell = cells[i];
+      if (cell.getBoundingClientRect().bottom - top <= limit) {
+        continue;
+      }
+      var input = cell.querySelector(".jp-InputArea, .site-figure-code");
+      var outputs = cell.querySelector(".jp-OutputArea");
+      if (!outputs || cell.classList.contains("site-trimmed") || cell.querySelector("img") ||
+          (input && input.getBoundingClientRect().bottom - top > limit - 90)) {
+        return false;
+      }
+      var room = limit - 44; // the "full output" line
+      var items = Array.prototype.filter.call(outputs.querySelectorAll(
+        ".jp-OutputArea-output pre, .jp-OutputArea-output tbody tr"),
+        function (el) { return el.getBoundingClientRect().height > 0; });
+      var crossing = null;
+      for (var k = 0; k < items.length && !crossing; k++) {
+        if (items[k].getBoundingClientRect().bottom - top > room) {
+          crossing = items[k];
+        }
+      }
+      if (crossing) {
+        var child = crossing.closest(".jp-OutputArea-child");
+        for (var next = child && child.nextElementSibling; next;) {
+          var after = next.nextElementSibling;
+          next.remove(); // every later output of the cell
+          next = after;
+        }
+        var box = crossing.getBoundingClientRect();
+        if (crossing.tagName === "PRE" && box.top - top < room - 30 &&
+            cutPre(crossing, room, top)) {
+          // cut after its last whole line that fits
+        } else if (crossing.tagName === "TR" && crossing.previousElementSibling) {
+          var more = document.createElement("tr");
+          var td = document.createElement("td");
+          td.colSpan = crossing.children.length || 1;
+          td.textContent = "\u2026";
+          more.appendChild(td);
+          crossing.parentNode.insertBefore(more, crossing);
+          while (more.nextElementSibling) {
+            more.nextElementSibling.remove();
+          }
+        } else {
+          (child || crossing).remove();
+        }
+      }
+      var note = document.createElement("p");
+      note.className = "site-full-cell";
+      note.appendChild(document.createTextNode("output trimmed to the slide · "));
+      var link = document.createElement("a");
+      link.href = handout + "#" + encodeURIComponent(cell.id || "").replace(/%3D/g, "=");
+      link.textContent = "full cell in the handout";
+      note.appendChild(link);
+      outputs.appendChild(note);
+      cell.classList.add("site-trimmed");
+      return true;
+    }
+    return false;
+  }
+
+  /* When a code cell on `slide` runs past `limit` and its code leaves no room for its
+     output, the prose above it leaves the slide (the speaker notes hold every cell's full
+     text): the code and its output then share the slide. True if prose was taken off. */
+  function proseToNotes(slide, limit, top) {
+    var cells = slide.querySelectorAll(".jp-CodeCell");
+    for (var i = 0; i < cells.length; i++) {
+      var cell = cells[i];
+      if (cell.getBoundingClientRect().bottom - top <= limit) {
+        continue;
+      }
+      var input = cell.querySelector(".jp-InputArea");
+      if (!input || input.getBoundingClientRect().bottom - top <= limit - 90) {
+        return false;
+      }
+      var taken = false;
+      slide.querySelectorAll(".jp-MarkdownCell").forEach(function (md) {
+        if (md.compareDocumentPosition(cell) & Node.DOCUMENT_POSITION_FOLLOWING) {
+          md.querySelectorAll(".jp-RenderedMarkdown > p, .jp-RenderedMarkdown > ul, " +
+            ".jp-RenderedMarkdown > ol").forEach(function (el) {
+            el.remove();
+            taken = true;
+          });
+        }
+      });
+      return taken;
+    }
+    return false;
+  }
+
+  /* A continuation slide holding less than about three lines of prose goes back into the
+     speaker notes of the slide it continues. True if `slide` was removed. */
+  function foldShort(slide, previous) {
+    var list = blocksOf(slide);
+    if (!list.length || list.some(function (b) { return !/^[PL]$/.test(b.kind); })) {
+      return false;
+    }
+    var height = list.reduce(function (sum, b) {
+      return sum + b.el.getBoundingClientRect().height;
+    }, 0);
+    if (height > 100) {
+      return false;
+    }
+    var notes = notesOf(previous);
+    list.forEach(function (b) {
+      notes.appendChild(b.el.cloneNode(true));
+    });
+    slide.remove();
+    return true;
+  }
+
   function fitDeck(height, handout) {
     var limit = height - RESERVE;
     var leaves = Array.prototype.filter.call(
@@ -462,9 +680,17 @@
     var heading = null;
     var splits = 0;
     leaves.forEach(function (slide) {
+      gatherNotes(slide);
+      runningTitle(slide, heading);
+      layFigure(slide);
+    });
+    leaves.forEach(function (slide) {
       var current = slide;
       for (var guard = 0; guard < 40 && current.scrollHeight > limit; guard++) {
         var top = current.getBoundingClientRect().top;
+        if (proseToNotes(current, limit, top) || trimOutput(current, limit, top, handout)) {
+          continue;
+        }
         var cut = findBreak(current, limit, top);
         if (cut) {
           cut = keepWithWhatItExplains(current, cut, limit, top);
@@ -474,7 +700,12 @@
           break;
         }
         heading = lastHeading(current, heading);
+        var before = current;
         current = splitSlide(current, cut, heading, handout);
+        if (current.scrollHeight <= limit && foldShort(current, before)) {
+          current = before;
+          break;
+        }
         splits += 1;
       }
       heading = lastHeading(current, heading);

@@ -1,0 +1,343 @@
+r"""The lecture cut: what a chapter's deck shows in class, and what goes to the speaker notes.
+
+A deck is the chapter's teaching line; the handout keeps everything. :func:`lecture_cut`
+turns a notebook (already through :func:`bleu.book.site.for_the_slides`) into the notebook
+the deck is rendered from:
+
+- the set-up block of the chapter's first cell (Time, Assumes, Prerequisites, Sources) leaves
+  the slides and becomes the title slide's notes (:attr:`Cut.setup`);
+- sections out of the cut (Exercises, appendices, optional sections, :data:`OUT_OF_CUT`) are
+  left out; the deck's last slide links to them in the handout (:attr:`Cut.left_out`);
+- a cell marked ``"suite": {"lecture": "out"}`` is left out too: its prose goes to the notes
+  of the slide it would have been on, its code is simply not shown;
+- prose longer than :data:`SLIDE_WORDS` words is shortened on the slide to its first
+  sentences (never cut inside a sentence) or list items (:func:`slide_prose`); a lecturer may
+  give the slide's text with ``"suite": {"slide_text": "..."}``; the full text of every cell
+  shown goes to that slide's speaker notes (a Jupyter ``notes`` cell, which reveal.js's notes
+  plugin shows in the speaker view);
+- each code cell gets a slide of its own with the prose that leads to it (one code cell and
+  its output per slide), and the prose that follows a figure stays with the figure.
+
+Cells with a slide type of their own (``skip``, ``notes``, ``slide``, ...) keep it. Raises
+ValueError naming the cell for a ``lecture`` or ``slide_text`` marker that cannot be read.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+import nbformat
+
+SLIDE_WORDS = 60  # about as much prose as a class reads on one slide
+FIGURE_WORDS = 40  # beside a figure the column is narrow
+OUT_OF_CUT = re.compile(r"^#{2,3} .*?\b(Exercises|Appendix|optional)\b", re.I)
+SETUP = re.compile(r"^\*\*(Time|Assumes|Prerequisites|Sources)\*\*", re.M)
+_HEADING = re.compile(r"^(#{1,3}) ")
+_FENCE = re.compile(r"^\s*(```|~~~)")
+_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
+# where a sentence may end: . ! ? (and closing quotes/brackets/emphasis), then a space and a
+# capital, digit, quote, bracket, emphasis or code; not after common abbreviations
+_SENTENCE_END = re.compile(r"(?<=[.!?])[)\"'”’*_]*\s+(?=[A-Z0-9\"'“‘(\[*_`$])")
+_ABBREVIATION = re.compile(r"(?:\b(?:e\.g|i\.e|etc|vs|cf|al|Fig|No|Eq|p|pp|Ch|Sec)|\b[A-Z])\.$")
+_PROTECTED = re.compile(r"`[^`]*`|\$[^$]*\$")
+
+
+@dataclass
+class Cut:
+    """What the deck's first and last slides need to know about the cut."""
+
+    setup: str = ""  # markdown of the set-up block, for the title slide's notes
+    left_out: list[str] = field(default_factory=list)  # headings of sections out of the cut
+
+
+def words(text: str) -> int:
+    r"""The number of words of prose in markdown ``text`` (tables, math and code not counted).
+
+    >>> words("Clipping caps a count.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n$$x = 1$$")
+    4
+    """
+    return sum(len(b.split()) for kind, b in blocks(text) if kind in ("p", "list"))
+
+
+def blocks(text: str) -> list[tuple[str, str]]:
+    r"""Markdown ``text`` as (kind, source) blocks: ``h`` heading, ``p`` paragraph, ``list``,
+    ``table``, ``math``, ``code`` (a fenced block), ``html``.
+
+    >>> [k for k, _ in blocks("## A\n\nSome text.\n\n- one\n- two\n\n$$x$$")]
+    ['h', 'p', 'list', 'math']
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"text: expected markdown as str, got {type(text).__name__}")
+    out: list[tuple[str, str]] = []
+    lines = text.splitlines()
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if not line.strip():
+            i += 1
+            continue
+        if _FENCE.match(line):
+            j = i + 1
+            while j < len(lines) and not _FENCE.match(lines[j]):
+                j += 1
+            out.append(("code", "\n".join(lines[i : j + 1])))
+            i = j + 1
+            continue
+        if re.match(r"^#{1,6} ", line):
+            out.append(("h", line))
+            i += 1
+            continue
+        j = i
+        while j < len(lines) and lines[j].strip() and not _FENCE.match(lines[j]):
+            if j > i and re.match(r"^#{1,6} ", lines[j]):
+                break
+            j += 1
+        chunk = "\n".join(lines[i:j])
+        first = line.lstrip()
+        if first.startswith("|"):
+            kind = "table"
+        elif first.startswith("$$"):
+            kind = "math"
+        elif first.startswith("<"):
+            kind = "html"
+        elif _ITEM.match(line):
+            kind = "list"
+        else:
+            kind = "p"
+        out.append((kind, chunk))
+        i = j
+    return out
+
+
+def sentences(paragraph: str) -> list[str]:
+    r"""The sentences of a paragraph, its lines joined; inline code and math are not cut.
+
+    >>> sentences("BLEU clips counts, e.g. `the`. Then it\ncombines them. 0.5 is the mean.")
+    ['BLEU clips counts, e.g. `the`.', 'Then it combines them.', '0.5 is the mean.']
+    """
+    text = " ".join(part.strip() for part in paragraph.splitlines())
+    masked = _PROTECTED.sub(lambda m: "x" * len(m[0]), text)
+    out: list[str] = []
+    start = 0
+    for match in _SENTENCE_END.finditer(masked):
+        end = match.start()
+        if _ABBREVIATION.search(masked[start:end]):
+            continue
+        out.append(text[start : match.start() + len(match[0].rstrip())].strip())
+        start = match.end()
+    out.append(text[start:].strip())
+    return [s for s in out if s]
+
+
+def _items(block: str) -> list[str]:
+    items: list[list[str]] = []
+    for line in block.splitlines():
+        if _ITEM.match(line) or not items:
+            items.append([line])
+        else:
+            items[-1].append(line)
+    return ["\n".join(item) for item in items]
+
+
+def slide_prose(text: str, limit: int = SLIDE_WORDS) -> tuple[str, bool]:
+    r"""Markdown ``text`` as a slide shows it, and whether anything was left out.
+
+    Headings, tables, math and code blocks stay. Prose stays in order while it fits in
+    ``limit`` words; a paragraph that does not fit is cut after its last whole sentence that
+    does (the first sentence always stays, however long), a list after its last whole item;
+    the prose after it is left out (it is in the speaker notes).
+
+    >>> slide_prose("One two three. Four five six.", limit=4)
+    ('One two three.', True)
+    >>> slide_prose("Short.", limit=4)
+    ('Short.', False)
+    """
+    if not isinstance(limit, int) or limit < 1:
+        raise ValueError(f"limit: expected a positive int, got {limit!r}")
+    kept: list[str] = []
+    used = 0
+    full = False  # the prose budget is spent: later prose is left out
+    cut = False
+    for kind, block in blocks(text):
+        if kind not in ("p", "list"):
+            kept.append(block)
+            continue
+        size = len(block.split())
+        if not full and used + size <= limit:
+            kept.append(block)
+            used += size
+            continue
+        cut = True
+        if full:
+            continue
+        full = True
+        parts = sentences(block) if kind == "p" else _items(block)
+        shown: list[str] = []
+        for part in parts:
+            n = len(part.split())
+            if used + n > limit and (shown or used):
+                break
+            shown.append(part)
+            used += n
+        if shown:
+            kept.append((" " if kind == "p" else "\n").join(shown))
+    return "\n\n".join(kept), cut
+
+
+def _marks(cell: nbformat.NotebookNode, index: int) -> dict:
+    marks = cell.metadata.get("suite", {})
+    lecture = marks.get("lecture", "in")
+    if lecture not in ("in", "out"):
+        raise ValueError(f"cell {index} ({cell.get('id', '?')}): lecture: expected 'in' or "
+                         f"'out', got {lecture!r}")
+    text = marks.get("slide_text")
+    if text is not None and (not isinstance(text, str) or not text.strip()):
+        raise ValueError(f"cell {index} ({cell.get('id', '?')}): slide_text: expected "
+                         f"markdown text, got {text!r}")
+    if text is not None and cell.cell_type != "markdown":
+        raise ValueError(f"cell {index} ({cell.get('id', '?')}): slide_text: only a markdown "
+                         "cell has slide text")
+    return {"lecture": lecture, "slide_text": text}
+
+
+def _notes(source: str) -> nbformat.NotebookNode:
+    cell = nbformat.v4.new_markdown_cell(source)
+    cell.metadata["slideshow"] = {"slide_type": "notes"}
+    return cell
+
+
+def _is_figure(cell: nbformat.NotebookNode) -> bool:
+    return cell.cell_type == "code" and any(
+        key.startswith("image/") for o in cell.get("outputs", []) for key in o.get("data", {})
+    )
+
+
+def _own_type(cell: nbformat.NotebookNode) -> str:
+    return cell.metadata.get("slideshow", {}).get("slide_type") or ""
+
+
+def _prose_only(text: str) -> str:
+    return "\n\n".join(b for kind, b in blocks(text) if kind in ("p", "list"))
+
+
+def split_setup(text: str) -> tuple[str, str]:
+    r"""The chapter's first cell without its set-up block, and the set-up block.
+
+    The set-up block is every paragraph that starts with **Time**, **Assumes**,
+    **Prerequisites** or **Sources**.
+
+    >>> split_setup("# T\n\n**Time**: 5 min.\n\nWhy it matters.\n\n**Sources**: 001.")
+    ('# T\n\nWhy it matters.', '**Time**: 5 min.\n\n**Sources**: 001.')
+    """
+    keep, setup = [], []
+    for kind, block in blocks(text):
+        (setup if kind == "p" and SETUP.match(block) else keep).append(block)
+    return "\n\n".join(keep), "\n\n".join(setup)
+
+
+def lecture_cut(
+    nb: nbformat.NotebookNode, handout: str = ""
+) -> tuple[nbformat.NotebookNode, Cut]:
+    """A copy of ``nb`` cut for the lecture (see the module's docstring), and what was cut.
+
+    Every cell of the copy has its slide type; the notebook itself is never changed. A
+    figure's code cell shows only the figure and a link to the cell on the ``handout`` page.
+    """
+    from .site import split_at_headings  # site imports this module: a top-level import cycles
+
+    copy = nbformat.from_dict(nb)
+    cells = []
+    for cell in copy.cells:
+        cells.extend([cell] if _own_type(cell) else split_at_headings(cell))
+    cut = Cut()
+    out: list[nbformat.NotebookNode] = []
+    out_level = 0  # while > 0: inside a section out of the cut of this heading level
+    titled = False
+    used = 0  # words of prose on the current slide
+    codes = 0  # code cells on the current slide
+    after_figure = False  # the last cell shown was a figure
+    lead: list[nbformat.NotebookNode] = []  # prose cells since the last code cell
+    for index, cell in enumerate(cells):
+        marks = _marks(cell, index)
+        tags = cell.metadata.get("tags", [])
+        own = _own_type(cell)
+        heading = _HEADING.match(cell.source.lstrip()) if cell.cell_type == "markdown" else None
+        level = len(heading[1]) if heading else 0
+        if heading and out_level and level <= out_level:
+            out_level = 0
+        if heading and OUT_OF_CUT.match(cell.source.lstrip()):
+            out_level = level
+            cut.left_out.append(cell.source.lstrip().splitlines()[0].lstrip("# ").strip())
+        if out_level or "nav-top" in tags or "nav-bottom" in tags:
+            continue
+        if own in ("skip", "notes"):
+            out.append(cell)
+            continue
+        if marks["lecture"] == "out":
+            if cell.cell_type == "markdown" and _prose_only(cell.source):
+                out.append(_notes(cell.source))
+            continue
+        if cell.cell_type == "markdown":
+            text = cell.source
+            if not titled and level == 1:
+                titled = True
+                text, cut.setup = split_setup(text)
+            if heading and level <= 2:
+                cell.metadata["slideshow"] = {"slide_type": own or "slide"}
+                codes, lead = 0, []
+            elif heading:
+                cell.metadata["slideshow"] = {"slide_type": own or "subslide"}
+                codes, lead = 0, []
+            else:
+                cell.metadata["slideshow"] = {"slide_type": own or "-"}
+                if after_figure and not lead:
+                    pass  # the comment on a figure stays with it
+                else:
+                    lead.append(cell)
+            if heading:
+                used = 0
+            limit = (FIGURE_WORDS if after_figure else SLIDE_WORDS) - used
+            if marks["slide_text"] is not None:
+                heads = [b for kind, b in blocks(text) if kind == "h"]
+                shown = "\n\n".join([*heads, marks["slide_text"]])
+            elif limit < 12:  # the slide's prose is spent: this cell's prose is notes only
+                shown = "\n\n".join(b for kind, b in blocks(text) if kind not in ("p", "list"))
+            else:
+                shown, _ = slide_prose(text, limit)
+            used += words(shown)
+            full = _prose_only(text)
+            cell.source = shown
+            out.append(cell)
+            if full:  # the speaker view shows the cell's whole text
+                out.append(_notes(full))
+            after_figure = after_figure and not heading
+            continue
+        # a code cell: one per slide, with the prose that leads to it
+        if codes:
+            starter = lead[0] if lead else cell
+            if not _own_type_set_by_lecturer(nb, starter):
+                starter.metadata["slideshow"] = {"slide_type": "subslide"}
+            codes = 0
+            used = sum(words(c.source) for c in lead)
+        if not own:
+            kind = cell.metadata.get("slideshow", {}).get("slide_type")
+            cell.metadata["slideshow"] = {"slide_type": kind if kind == "subslide" else "fragment"}
+        codes += 1
+        lead = []
+        after_figure = _is_figure(cell)
+        if after_figure:  # the slide shows the figure; its plotting code is in the handout
+            site = cell.metadata.setdefault("site", {})
+            site["figure"] = True
+            site["full_cell"] = f"{handout}#cell-id={cell.get('id', '')}"
+        out.append(cell)
+    copy.cells = out
+    return copy, cut
+
+
+def _own_type_set_by_lecturer(nb: nbformat.NotebookNode, cell: nbformat.NotebookNode) -> bool:
+    """True if the cell with ``cell``'s id has a slide type in the original notebook."""
+    for original in nb.cells:
+        if original.get("id") and original.get("id") == cell.get("id"):
+            return bool(_own_type(original))
+    return False
