@@ -27,7 +27,7 @@ is not part of .ci/run. Run it from the repository root with the project's venv 
 
     python .ci/mutation_check.py                 # every function
     python .ci/mutation_check.py --list          # only list the functions it would mutate
-    python .ci/mutation_check.py --only brevity_penalty --only sacrebleu_rules.bleu_of_sums
+    python .ci/mutation_check.py --only brevity_penalty --only rules.score_from_stats
 
 ``--deselect NODEID`` (repeatable, passed on to pytest) leaves out a test that fails in
 the unmutated copy for reasons that have nothing to do with scores (the baseline says
@@ -65,6 +65,9 @@ MODULES = (
     "precision",
     "brevity",
     "smoothing",
+    "options",
+    "rows",
+    "rules",
     "nltk_rules",
     "sacrebleu_rules",
     "lean",

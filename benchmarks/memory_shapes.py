@@ -171,7 +171,7 @@ def child(case: str, library: str, folder: Path) -> None:
     stem, tokenize = STEMS[case], "none" if case == "runaway none" else "13a"
     hyps, refs = _read(folder / f"{stem}.hyp"), _read(folder / f"{stem}.ref")
     if library == "bleu" and case == "dots, rows":  # the string tokenizer's path
-        from bleu.vectorized import scores_from_stats, segment_stats
+        from bleu import scores_from_stats, segment_stats
 
         def score() -> float:
             return float(scores_from_stats(segment_stats(hyps, [refs]).sum(axis=0))[0])

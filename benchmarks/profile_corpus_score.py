@@ -26,7 +26,9 @@ from run import WMT17, make_corpus  # noqa: E402
 
 import bleu  # noqa: E402
 from bleu import chunked, spans13a, tokenizers  # noqa: E402
-from bleu.vectorized import _rows, clipped_matches, closest_lengths  # noqa: E402
+from bleu.rows import SACREBLEU, closest_lengths, rows_from_counts, segment_slots  # noqa: E402
+from bleu.spans13a import check_same_tokens  # noqa: E402
+from bleu.vectorized import clipped_matches, unigram_ranks  # noqa: E402
 
 
 def cpu_ms(func, rounds: int) -> tuple[float, object]:
@@ -41,9 +43,9 @@ def cpu_ms(func, rounds: int) -> tuple[float, object]:
 def side_steps(texts: list[str], rounds: int, steps: dict[str, float]) -> None:
     """Time the tokenization of one side of one chunk, step by step."""
     lines = [t.rstrip() for t in texts]
-    ms, (joined, sentinel) = cpu_ms(lambda: tokenizers.join_segments(lines), rounds)
+    ms, (joined, separator) = cpu_ms(lambda: tokenizers.join_segments(lines), rounds)
     steps["join the segments"] += ms
-    ms, text = cpu_ms(lambda: f" {tokenizers._prepare_13a(joined)} {sentinel} ", rounds)
+    ms, text = cpu_ms(lambda: f" {tokenizers.prepare_13a(joined)} {separator} ", rounds)
     steps["13a clean-up (markup, entities)"] += ms
     ms, codes = cpu_ms(lambda: spans13a.code_points(text), rounds)
     steps["code points (str.encode, numpy view)"] += ms
@@ -58,23 +60,27 @@ def chunk_steps(hyps: list[str], refs: list[str], rounds: int, steps: dict[str, 
     side_steps(hyps, rounds, steps)
     side_steps(refs, rounds, steps)
     n = len(hyps)
-    ids, lengths, check = chunked._hashed_pair(hyps, chunked.hashed_tokens(refs, False), False)
-    segment = np.concatenate([np.arange(n), np.arange(n)])
-    slot = np.concatenate([np.zeros(n, dtype=np.int64), np.ones(n, dtype=np.int64)])
+    hyp, ref = chunked.hashed_tokens(hyps, False), chunked.hashed_tokens(refs, False)
+    ids, lengths = np.concatenate([hyp.ids, ref.ids]), np.concatenate([hyp.lengths, ref.lengths])
+    codes = np.concatenate([hyp.codes, ref.codes])
+    starts = np.concatenate([hyp.starts, ref.starts + len(hyp.codes)])
+    ends = np.concatenate([hyp.ends, ref.ends + len(hyp.codes)])
+    segment, slot = segment_slots(np.ones(n, dtype=np.int64))
 
-    with_check, _ = cpu_ms(
-        lambda: clipped_matches(ids, lengths, segment, slot, n, 4, check, False), rounds
-    )
-    without, _ = cpu_ms(
-        lambda: clipped_matches(ids, lengths, segment, slot, n, 4, None, False), rounds
-    )
+    def checked() -> np.ndarray:
+        unigrams = unigram_ranks(ids, lengths, segment)
+        check_same_tokens(codes, starts, ends, *unigrams)
+        return clipped_matches(ids, lengths, segment, slot, n, 4, unigrams)
+
+    with_check, _ = cpu_ms(checked, rounds)
+    without, _ = cpu_ms(lambda: clipped_matches(ids, lengths, segment, slot, n, 4), rounds)
     matches = clipped_matches(ids, lengths, segment, slot, n, 4)
     steps["clipping (4 orders), without the check"] += without
     steps["check: hash-equal tokens compared"] += with_check - without
     hyp_len = lengths[:n]
     ms, _ = cpu_ms(
-        lambda: _rows(
-            hyp_len, closest_lengths(hyp_len, lengths[n:], segment[n:]), matches, 4, 0
+        lambda: rows_from_counts(
+            hyp_len, closest_lengths(hyp_len, lengths[n:], segment[n:]), matches, 4, SACREBLEU
         ).sum(axis=0),
         rounds,
     )

@@ -52,8 +52,8 @@ TARGETS = {"raw": 3.0, "bleuscore": 1.5, "tokens": 5.0, "paired-bs": 5.0, "memor
 BLEUSCORE = "bleuscore.compute (Rust)"
 # The fast path's names, and whether the package exports it under the public names.
 FAST_SCORE = (
-    "bleu.corpus_score (vectorized)" if bleu.corpus_score is fast.corpus_score
-    else "bleu.vectorized.corpus_score"
+    "bleu.corpus_score (chunked)" if bleu.corpus_score is bleu.chunked.corpus_score
+    else "bleu.corpus_score"
 )  # fmt: skip
 FAST_BLEU = (
     "bleu.corpus_bleu (vectorized)" if bleu.corpus_bleu is fast.corpus_bleu
@@ -138,12 +138,12 @@ def raw_text(
     import sacrebleu
 
     theirs = sacrebleu.corpus_bleu(hyps, [refs])
-    ours = fast.corpus_score(hyps, [refs])
+    ours = bleu.chunked.corpus_score(hyps, [refs])
     assert abs(ours.score - theirs.score) <= 1e-9, (ours.score, theirs.score)
     assert abs(step_by_step.corpus_score(hyps, [refs]).score - theirs.score) <= 1e-9
     contenders: dict[str, Callable[[], object]] = {
         "sacrebleu.corpus_bleu": lambda: sacrebleu.corpus_bleu(hyps, [refs]),
-        FAST_SCORE: cold(lambda: fast.corpus_score(hyps, [refs])),
+        FAST_SCORE: cold(lambda: bleu.chunked.corpus_score(hyps, [refs])),
         "bleu.sacrebleu_rules.corpus_score (step by step)": cold(
             lambda: step_by_step.corpus_score(hyps, [refs])
         ),
@@ -261,7 +261,7 @@ def probe(name: str, n_segments: int) -> dict[str, float]:
 
     refs, base, system = make_corpus(n_segments)
     operations = {
-        "corpus_score": lambda: fast.corpus_score(system, [refs]),
+        "corpus_score": lambda: bleu.chunked.corpus_score(system, [refs]),
         "corpus_bleu": lambda: fast.corpus_bleu(
             [[r.split()] for r in refs], [h.split() for h in system]
         ),
@@ -372,13 +372,13 @@ def main(argv: list[str] | None = None) -> int:
     print("### Summary")
     print()
     print(
-        f"- raw text, 13a: bleu.vectorized.corpus_score {ratios['raw']:.1f}x sacrebleu.corpus_bleu "
+        f"- raw text, 13a: bleu.chunked.corpus_score {ratios['raw']:.1f}x sacrebleu.corpus_bleu "
         f"({verdict(ratios['raw'], TARGETS['raw'])})"
     )
     for name, rust in (("generated corpus", ratios["bleuscore"]), ("WMT17 en-de", wmt and wmt[2])):
         if rust is not None:
             print(
-                f"- raw text, 13a, {name}: bleu.vectorized.corpus_score {rust:.2f}x "
+                f"- raw text, 13a, {name}: bleu.chunked.corpus_score {rust:.2f}x "
                 f"bleuscore.compute ({verdict(rust, TARGETS['bleuscore'])})"
             )
     if wmt:

@@ -14,7 +14,7 @@ separate process (so that no run inherits a big parent's memory): per segment a 
 length ``c`` (1 + Poisson(22)), a reference length ``r`` near it, the n-gram counts
 ``t_n = max(0, c - n + 1)`` and matches ``m_n ~ Binomial(t_n, p_n)`` with ``p_n`` falling
 with the order; the system's ``p_n`` is a little higher than the baseline's. These are
-valid rows (``bleu._checks.check_stats`` accepts them).
+valid rows (``bleu.checks.check_stats`` accepts them).
 
 Each test runs alone in a fresh ``python`` process, which loads the rows (``numpy.load``),
 times the call with ``time.perf_counter`` and reports its own peak resident set size

@@ -5,50 +5,62 @@ so ``from bleu import sentence_bleu`` gives the same float as NLTK's, and sacreB
 for raw text (``corpus_score``). See the notebooks for the story and the docstrings for
 the formulas.
 
-Each rule of BLEU is written once, and each scorer exists in two roles, both public:
+The architecture in five sentences. Every scorer reduces a corpus to one integer row per
+segment, ``[c, r, m_1..m_N, t_1..t_N]`` (:mod:`bleu.rows`). Three producers make those
+rows and are tested equal: the step-by-step ``Counter`` code the notebooks build
+(:mod:`bleu.nltk_rules`, :mod:`bleu.sacrebleu_rules`), the numpy counter
+(:mod:`bleu.vectorized`) and the hashed 13a spans on threads (:mod:`bleu.chunked`). The
+column sums become a score by exactly two rules, NLTK's and sacreBLEU's, each in a scalar
+and an array form (:mod:`bleu.rules`). Significance tests, Dask and the command line only
+move rows and sums and call those rules (:mod:`bleu.significance`,
+:mod:`bleu.distributed`, :mod:`bleu.cli`). Input is checked once, at the public boundary
+(:mod:`bleu.checks`), and the options travel as checked objects (:mod:`bleu.options`: the
+text options make rows, the scoring options score them).
 
-========================  =========================================  ===============================
-rules                     step by step (what the notebooks build)    vectorised (numpy, for speed)
-========================  =========================================  ===============================
-NLTK's, on token lists    :mod:`bleu.nltk_rules`                     :mod:`bleu.vectorized`
-sacreBLEU's, on raw text  :mod:`bleu.sacrebleu_rules`                :mod:`bleu.vectorized`
-========================  =========================================  ===============================
-
-Twins, the same numbers by different code:
-
-- ``corpus_bleu``: :func:`bleu.nltk_rules.corpus_bleu` and :func:`bleu.vectorized.corpus_bleu`;
-- ``corpus_score`` and ``segment_stats``: in :mod:`bleu.sacrebleu_rules` and
-  :mod:`bleu.vectorized`;
-- BLEU from statistics: :func:`bleu.sacrebleu_rules.score_from_stats` (one row, step by
-  step) and :func:`bleu.vectorized.scores_from_stats` (a matrix of rows, for resamples);
-  NLTK's rules from rows, :func:`bleu.vectorized.bleu_from_stats`, scores with
-  :func:`bleu.nltk_rules.score_from_sums`, the one place NLTK's combination is written.
+=================  =======================================================================
+stage              modules
+=================  =======================================================================
+checks, options    :mod:`bleu.checks`, :mod:`bleu.options`
+building blocks    :mod:`bleu.ngrams`, :mod:`bleu.precision`, :mod:`bleu.brevity`,
+                   :mod:`bleu.smoothing`, :mod:`bleu.tokenizers` (what the notebooks build)
+rows               :mod:`bleu.rows` (the layout and the pieces producers share)
+producers          :mod:`bleu.nltk_rules`, :mod:`bleu.sacrebleu_rules` (step by step),
+                   :mod:`bleu.vectorized` (numpy), :mod:`bleu.chunked` (13a spans,
+                   :mod:`bleu.spans13a`), :mod:`bleu.lean` and :mod:`bleu.batch` (sentences)
+rules              :mod:`bleu.rules`: ``score_from_stats`` / ``scores_from_stats``
+                   (sacreBLEU's, one row / many) and ``bleu_from_stats`` /
+                   ``bleu_scores_from_stats`` (NLTK's)
+movers             :mod:`bleu.significance`, :mod:`bleu.distributed`, :mod:`bleu.cli`
+=================  =======================================================================
 
 Exported here: ``sentence_bleu`` and ``sentence_score`` from :mod:`bleu.lean` (the
-step-by-step rules with less work per call: plain input recognised at C speed, only
-matches counted, float precisions; twins of :func:`bleu.nltk_rules.sentence_bleu` and
-:func:`bleu.sacrebleu_rules.sentence_score`); ``score_from_stats`` from the step-by-step
-module; ``corpus_bleu``, ``corpus_score``, ``segment_stats``, ``sentence_stats`` and
-``bleu_from_stats`` from :mod:`bleu.vectorized`; and from :mod:`bleu.batch`, many sentence
-scores in one call: ``sentence_scores`` (sacreBLEU's rules, one per segment),
-``sentence_bleu_scores`` (NLTK's) and ``pairwise_scores`` (every candidate against every
-other, for minimum-Bayes-risk decoding). The sacreBLEU-style functions take sacreBLEU's
-keyword names (``smooth_method``, ``use_effective_order``, ...); the first names
-``smooth`` and ``effective_order`` still work as aliases.
-The tests compare every one of them, in both roles, with NLTK or sacreBLEU directly. The
-building blocks (:mod:`bleu.ngrams`, :mod:`bleu.precision`, :mod:`bleu.brevity`, the one
-brevity penalty, :mod:`bleu.smoothing`, :mod:`bleu.tokenizers`) serve both roles; the
-options that change a sacreBLEU score travel as one :class:`bleu.BleuOptions`.
+step-by-step rules with less work per call); ``corpus_score`` from :mod:`bleu.chunked`;
+``corpus_bleu``, ``segment_stats`` and ``sentence_stats`` from :mod:`bleu.vectorized`;
+the four rules; and from :mod:`bleu.batch`, many sentence scores in one call:
+``sentence_scores`` (sacreBLEU's rules), ``sentence_bleu_scores`` (NLTK's) and
+``pairwise_scores`` (every candidate against every other, for minimum-Bayes-risk
+decoding). The sacreBLEU-style functions take sacreBLEU's keyword names
+(``smooth_method``, ``use_effective_order``, ...); the first names ``smooth`` and
+``effective_order`` still work as aliases. The tests compare every scorer, in every
+producer, with NLTK or sacreBLEU directly.
 """
 
 from . import data, display, plot
 from .batch import pairwise_scores, sentence_bleu_scores, sentence_scores
 from .brevity import brevity_penalty, closest_ref_length
+from .chunked import corpus_score
 from .explain import BleuReport, explain
 from .lean import sentence_bleu, sentence_score
 from .ngrams import count_ngrams
+from .options import BleuOptions, ScoringOptions, TextOptions
 from .precision import clipped_counts, modified_precision
-from .sacrebleu_rules import BleuOptions, BleuScore, score_from_stats
+from .rules import (
+    BleuScore,
+    bleu_from_stats,
+    bleu_scores_from_stats,
+    score_from_stats,
+    scores_from_stats,
+)
 from .significance import (
     ConfidenceResult,
     PairedResult,
@@ -58,9 +70,8 @@ from .significance import (
 )
 from .smoothing import Precision, SmoothingFunction
 from .tokenizers import TOKENIZERS, get_tokenizer
-from .vectorized import bleu_from_stats, corpus_bleu, corpus_score, segment_stats, sentence_stats
-
-__version__ = "0.1.0"
+from .vectorized import corpus_bleu, segment_stats, sentence_stats
+from .version import __version__
 
 __all__ = [
     "TOKENIZERS",
@@ -70,10 +81,13 @@ __all__ = [
     "ConfidenceResult",
     "PairedResult",
     "Precision",
+    "ScoringOptions",
     "SmoothingFunction",
+    "TextOptions",
     "__version__",
     "approximate_randomization",
     "bleu_from_stats",
+    "bleu_scores_from_stats",
     "brevity_penalty",
     "clipped_counts",
     "closest_ref_length",
@@ -90,6 +104,7 @@ __all__ = [
     "pairwise_scores",
     "plot",
     "score_from_stats",
+    "scores_from_stats",
     "segment_stats",
     "sentence_bleu",
     "sentence_bleu_scores",

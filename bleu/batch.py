@@ -8,12 +8,12 @@ Bayes-Risk Decoding for Statistical Machine Translation*, HLT-NAACL).
 
 A loop of :func:`bleu.sentence_score` pays Python's price per segment. Here the
 statistics rows ``[c, r, m_1..m_N, t_1..t_N]`` of all segments are counted at once with
-numpy (:func:`bleu.vectorized.clipped_matches`; ``13a`` text is tokenized as arrays and
-hashed, as :mod:`bleu.chunked` does for corpus sums), in blocks bounded by characters and
+numpy (:func:`bleu.chunked.chunk_rows`: ``13a`` text tokenized as arrays and hashed,
+as for corpus sums), in blocks bounded by characters and
 segments, and each row is scored by the array form of sacreBLEU's rule,
-:func:`bleu.vectorized.bleu_of_sum_rows`. NLTK's twin counts rows with
+:func:`bleu.rules.scores_from_stats`. NLTK's twin counts rows with
 :func:`bleu.vectorized.sentence_stats` and scores each by NLTK's rule
-(:func:`bleu.lean.nltk_row_scores`). The tests compare every function here with sacreBLEU
+(:func:`bleu.rules.bleu_scores_from_stats`). The tests compare every function here with sacreBLEU
 and NLTK, sentence by sentence.
 
 Defined for notebook 14 (sentence-level BLEU at scale); not built step by step.
@@ -21,33 +21,26 @@ Defined for notebook 14 (sentence-level BLEU at scale); not built step by step.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
-from typing import Any
 
 import numpy as np
 
-from ._checks import UNIFORM_4, check_bool, check_corpus_shape, check_segments, weight_vectors
-from .chunked import CHUNK_TOKENS, THREADS, chunk_references, hashed_tokens
-from .lean import Smoother, nltk_row_scores
-from .nltk_rules import needed_orders
-from .sacrebleu_rules import (
-    BleuOptions,
-    accepts_old_names,
+from . import nltk_rules
+from .checks import (
+    check_bool,
+    check_corpus_shape,
     check_hypotheses,
+    check_segments,
     check_streams,
+    weight_vectors,
 )
-from .spans13a import HashCollision, check_same_tokens
-from .vectorized import (
-    Vocabulary,
-    bleu_of_sum_rows,
-    clipped_matches,
-    closest_lengths,
-    encode_segments,
-    sentence_stats,
-    size_ranges,
-)
+from .chunked import THREADS, chunk_rows
+from .options import BleuOptions, arguments_of, with_bleu_options
+from .rows import references_by_segment, size_ranges, width
+from .rules import bleu_scores_from_stats, needed_orders, scores_from_stats
+from .vectorized import Vocabulary, encode_segments, sentence_stats
 
 BLOCK_SEGMENTS = 2**10
 """The most segments one block holds (smaller blocks sort in cache: 1e5 pairs scored about
@@ -70,80 +63,19 @@ PAIR_CELLS = 2**22
 # --- sacreBLEU's rules: one score per segment ----------------------------------------------
 
 
-def _token_ids(
-    hyps: list[str], refs: list[str], options: BleuOptions
-) -> tuple[np.ndarray, np.ndarray, Any]:
-    """Ids and lengths of the hypotheses' tokens then the references', and the check that
-    hash-equal tokens are equal (``None`` for string ids, which need none)."""
-    if options.tokenize == "13a" and sum(map(len, hyps)) + sum(map(len, refs)) < CHUNK_TOKENS:
-        hyp = hashed_tokens(hyps, options.lowercase)
-        ref = hashed_tokens(refs, options.lowercase)
-        if len(hyp.ids) + len(ref.ids) < CHUNK_TOKENS:  # lowercasing can lengthen text
-            shift = len(hyp.codes)
-            check = partial(
-                check_same_tokens,
-                np.concatenate([hyp.codes, ref.codes]),
-                np.concatenate([hyp.starts, ref.starts + shift]),
-                np.concatenate([hyp.ends, ref.ends + shift]),
-            )
-            ids = np.concatenate([hyp.ids, ref.ids])
-            return ids, np.concatenate([hyp.lengths, ref.lengths]), check
-    vocab = Vocabulary()
-    hyp_ids, hyp_len = encode_segments(hyps, options, vocab)
-    ref_ids, ref_len = encode_segments(refs, options, vocab)
-    return np.concatenate([hyp_ids, ref_ids]), np.concatenate([hyp_len, ref_len]), None
-
-
-def segment_rows(
-    hyps: list[str], refs: list[str], counts: np.ndarray, options: BleuOptions
-) -> np.ndarray:
-    """Statistics rows of one block: segment ``i`` is ``hyps[i]`` against the next
-    ``counts[i]`` strings of ``refs``. Orders beyond the longest hypothesis are zeros."""
-    n, order = len(hyps), options.max_ngram_order
-    ids, lengths, check = _token_ids(hyps, refs, options)
-    segment = np.concatenate([np.arange(n), np.repeat(np.arange(n), counts)])
-    first = np.cumsum(counts) - counts
-    slot = np.concatenate(
-        [np.zeros(n, dtype=np.int64), np.arange(len(refs)) - np.repeat(first, counts) + 1]
-    )
-    hyp_len = lengths[:n]
-    counted = min(order, int(hyp_len.max(initial=0)))
-    try:
-        matches = clipped_matches(ids, lengths, segment, slot, n, counted, check)
-    except HashCollision:  # two different tokens share a hash: count with strings
-        vocab = Vocabulary()
-        hyp_ids, _ = encode_segments(hyps, options, vocab)
-        ref_ids, _ = encode_segments(refs, options, vocab)
-        ids = np.concatenate([hyp_ids, ref_ids])
-        matches = clipped_matches(ids, lengths, segment, slot, n, counted)
-    rows = np.zeros((n, 2 + 2 * order), dtype=np.int64)
-    rows[:, 0] = hyp_len
-    rows[:, 1] = closest_lengths(hyp_len, lengths[n:], segment[n:])
-    rows[:, 2 : 2 + counted] = matches
-    orders = np.arange(1, order + 1)
-    rows[:, 2 + order :] = np.maximum(hyp_len[:, None] - orders + 1, 0)
-    return rows
-
-
 def _block_scores(
     hyps: list[str], streams: list[list[str | None]], options: BleuOptions, bounds: tuple[int, int]
 ) -> np.ndarray:
     start, stop = bounds
-    refs, counts = chunk_references(streams, start, stop)
-    rows = segment_rows(hyps[start:stop], refs, counts, options)
-    return bleu_of_sum_rows(rows.astype(np.float64), options)
+    refs, refs_per_segment = references_by_segment(streams, start, stop)
+    order = options.max_ngram_order
+    rows = chunk_rows(hyps[start:stop], refs, refs_per_segment, options.text, order)
+    return scores_from_stats(rows, options=options.scoring)
 
 
-@accepts_old_names
+@with_bleu_options(use_effective_order=True)
 def sentence_scores(
-    hypotheses: Sequence[str],
-    references: Sequence[Sequence[str | None]],
-    tokenize: str = "13a",
-    lowercase: bool = False,
-    smooth_method: str = "exp",
-    smooth_value: float | None = None,
-    max_ngram_order: int = 4,
-    use_effective_order: bool = True,
+    hypotheses: Sequence[str], references: Sequence[Sequence[str | None]], options: BleuOptions
 ) -> np.ndarray:
     """Sentence BLEU (0-100) of every segment in one call, by sacreBLEU's rules.
 
@@ -158,15 +90,13 @@ def sentence_scores(
     ...                 [["It is a guide to action.", "He reads the book."]]).round(2)
     array([47.4 , 32.34])
     """
-    options = BleuOptions(
-        tokenize, lowercase, smooth_method, smooth_value, max_ngram_order, use_effective_order
-    )
     hyps = check_hypotheses(hypotheses)
     streams = check_streams(references, len(hyps))
     sizes = np.fromiter(map(len, hyps), dtype=np.int64, count=len(hyps))
     for stream in streams:
         sizes += np.fromiter((len(r or "") for r in stream), dtype=np.int64, count=len(hyps))
-    most = max(1, min(BLOCK_SEGMENTS, ROW_CELLS // (2 + 2 * options.max_ngram_order)))
+    most = max(1, min(BLOCK_SEGMENTS, ROW_CELLS // width(options.max_ngram_order)))
+    # 3 characters a text for the separator that joins it to the next (bleu.tokenizers)
     bounds = size_ranges(sizes + 3 * (1 + len(streams)), BLOCK_CHARS, most)
     job = partial(_block_scores, hyps, streams, options)
     if len(bounds) == 1 or THREADS == 1:
@@ -231,16 +161,8 @@ def pairwise_matches(ids: np.ndarray, lengths: np.ndarray, max_order: int) -> np
     return out
 
 
-@accepts_old_names
-def pairwise_scores(
-    candidates: Sequence[str],
-    tokenize: str = "13a",
-    lowercase: bool = False,
-    smooth_method: str = "exp",
-    smooth_value: float | None = None,
-    max_ngram_order: int = 4,
-    use_effective_order: bool = True,
-) -> np.ndarray:
+@with_bleu_options(use_effective_order=True)
+def pairwise_scores(candidates: Sequence[str], options: BleuOptions) -> np.ndarray:
     """Sentence BLEU (0-100) of every candidate against every other: an ``n x n`` matrix.
 
     Entry ``[i, j]`` equals ``sacrebleu.sentence_bleu(candidates[i], [candidates[j]],
@@ -259,41 +181,36 @@ def pairwise_scores(
     >>> cands[int(np.nanmean(scores, axis=1).argmax())]
     'the cat sat on the mat'
     """
-    options = BleuOptions(
-        tokenize, lowercase, smooth_method, smooth_value, max_ngram_order, use_effective_order
-    )
     cands = check_segments(candidates, "candidates")
     n = len(cands)
     if n == 0:
         return np.zeros((0, 0))
-    ids, lengths = encode_segments(cands, options, Vocabulary())
+    ids, lengths = encode_segments(cands, options.text, Vocabulary())
     order = options.max_ngram_order
     counted = min(order, int(lengths.max(initial=0)))
     scores = np.empty((n, n))
     matches = pairwise_matches(ids, lengths, counted)
     orders = np.arange(1, order + 1)
     totals = np.maximum(lengths[:, None] - orders + 1, 0)
-    most = max(1, ROW_CELLS // ((2 + 2 * order) * n))  # hypotheses per block of rows
+    most = max(1, ROW_CELLS // (width(order) * n))  # hypotheses per block of rows
     for a in range(0, n, most):
         b = min(n, a + most)
-        rows = np.zeros((b - a, n, 2 + 2 * order))
+        rows = np.zeros((b - a, n, width(order)), dtype=np.int64)
         rows[:, :, 0] = lengths[a:b, None]
         rows[:, :, 1] = lengths[None, :]
         rows[:, :, 2 : 2 + counted] = matches[a:b]
         rows[:, :, 2 + order :] = totals[a:b, None, :]
-        scores[a:b] = bleu_of_sum_rows(rows.reshape(-1, rows.shape[2]), options).reshape(b - a, n)
+        flat = rows.reshape(-1, rows.shape[2])
+        scores[a:b] = scores_from_stats(flat, options=options.scoring).reshape(b - a, n)
     return scores
 
 
 # --- NLTK's rules on token lists -------------------------------------------------------
 
 
+@arguments_of(nltk_rules.corpus_bleu)
 def sentence_bleu_scores(
-    list_of_references: Sequence[Sequence[Sequence[Hashable]]],
-    hypotheses: Sequence[Sequence[Hashable]],
-    weights: Any = UNIFORM_4,
-    smoothing_function: Smoother | None = None,
-    auto_reweigh: bool = False,
+    list_of_references, hypotheses, weights, smoothing_function, auto_reweigh
 ) -> np.ndarray:
     """NLTK's sentence BLEU (0-1) of every hypothesis in one call, as a numpy array.
 
@@ -312,5 +229,7 @@ def sentence_bleu_scores(
     auto_reweigh = check_bool(auto_reweigh, "auto_reweigh")
     orders = needed_orders(vectors, smoothing_function)
     rows = sentence_stats(refs, hyps, orders)
-    scores = nltk_row_scores(rows, refs, hyps, vectors, smoothing_function, auto_reweigh)
+    scores = bleu_scores_from_stats(
+        rows, weights, smoothing_function, auto_reweigh, sentences=(refs, hyps)
+    )
     return scores if many else scores[:, 0]

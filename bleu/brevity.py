@@ -23,7 +23,7 @@ from typing import Any, overload
 
 import numpy as np
 
-from ._checks import check_real, check_references
+from .checks import check_real, check_references
 
 
 def closest_ref_length(references: Iterable[Sequence[Hashable]], hyp_len: float) -> int:

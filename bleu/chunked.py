@@ -1,14 +1,16 @@
-"""Corpus statistics of ``13a``-tokenized text, chunk by chunk, on two threads.
+"""Corpus BLEU of raw text, chunk by chunk, on two threads: the fast producer of sums.
 
-The fastest path to corpus BLEU on raw text, used by :func:`bleu.vectorized.corpus_score`
-for sacreBLEU's default tokenizer. BLEU's statistics are sums over segments, so the
-segments are cut into chunks and each chunk is done on its own:
+The fastest path to corpus BLEU on raw text: :func:`corpus_score`, the one :mod:`bleu`
+exports, and the command line's. BLEU's statistics are sums over segments, so the
+segments are cut into chunks and each chunk is done on its own (:func:`chunk_rows`):
 
-1. its hypotheses and references are tokenized as arrays (:mod:`bleu.spans13a`): no
-   Python string per token, each token named by a hash of its characters;
+1. its hypotheses and references are tokenized; with sacreBLEU's default ``13a`` as
+   arrays (:mod:`bleu.spans13a`): no Python string per token, each token named by a hash
+   of its characters (any other tokenizer: string tokens, numbered);
 2. its n-grams are counted and clipped (:func:`bleu.vectorized.clipped_matches`), after
    checking that the tokens sharing a hash in a segment are the same characters;
-3. its rows ``[c, r, m_1..m_N, t_1..t_N]`` are summed.
+3. its rows ``[c, r, m_1..m_N, t_1..t_N]`` (:mod:`bleu.rows`) are summed; the sums of all
+   chunks are scored by sacreBLEU's rule, :func:`bleu.rules.score_from_stats`.
 
 NumPy releases the GIL inside its array operations, so two chunks run at the same time
 on two cores; memory holds two chunks, whatever the corpus size. A chunk is bounded by
@@ -19,31 +21,38 @@ different tokens share a hash (never seen on real text; forced in the tests) is 
 again with string tokens (:func:`bleu.vectorized.encode_segments`), so the sums are
 always exact.
 
+>>> print(corpus_score(["The cat sat on the mat."], [["The cat is on the mat."]]))
+BLEU = 48.89 85.7/66.7/40.0/25.0 (BP = 1.000 ratio = 1.000 hyp_len = 7 ref_len = 7)
+
 Shown in notebook 10 (corpus BLEU and significance), section "Why this is fast".
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
-from itertools import chain
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 
-from .sacrebleu_rules import BleuOptions, no_reference_message, padded_sum
-from .spans13a import HashCollision, check_same_tokens, code_points, token_hashes, token_spans
-from .tokenizers import _prepare_13a, join_segments
-from .vectorized import (
-    Vocabulary,
-    _rows,
-    clipped_matches,
+from .checks import check_hypotheses, check_streams
+from .options import BleuOptions, TextOptions, with_bleu_options
+from .rows import (
+    SACREBLEU,
     closest_lengths,
-    encode_segments,
+    nrefs_of,
+    padded_sum,
+    references_by_segment,
+    rows_from_counts,
+    segment_slots,
     size_ranges,
 )
+from .rules import BleuScore, score_from_stats
+from .spans13a import HashCollision, check_same_tokens, code_points, token_hashes, token_spans
+from .tokenizers import stream_13a, stripped_lines
+from .vectorized import KEY_LIMIT, Vocabulary, clipped_matches, encode_segments, unigram_ranks
 
 CHUNK_SEGMENTS = 2**13
 """The most segments one chunk holds."""
@@ -66,7 +75,15 @@ MIN_CHUNK = 512
 THREADS = min(2, os.cpu_count() or 1)
 """Chunks processed at the same time."""
 
-_HASH_BITS = 40  # a token id is the top 40 bits of its hash: keys of <= 2**22 segments fit
+HASH_BITS = 40
+"""A token's id is the top HASH_BITS bits of its 64-bit hash. An n-gram key is a rank
+(below the chunk's tokens) times one more than the largest id, so ids must leave
+``log2(CHUNK_TOKENS)`` bits of :data:`bleu.vectorized.KEY_LIMIT` free: checked below.
+Fewer bits would make two different tokens of a segment share an id more often (each
+such chunk is counted again with strings, see :func:`chunk_rows`)."""
+
+if CHUNK_TOKENS << HASH_BITS > KEY_LIMIT:  # checked once, when the module is imported
+    raise ImportError("bleu.chunked: CHUNK_TOKENS tokens of HASH_BITS-bit ids overflow the keys")
 
 
 class HashedTokens(NamedTuple):
@@ -81,105 +98,89 @@ class HashedTokens(NamedTuple):
 
 def hashed_tokens(texts: list[str], lowercase: bool) -> HashedTokens:
     """The 13a tokens of ``texts``, as spans of their code points, and their hashes."""
-    lines = [t.lower().rstrip() for t in texts] if lowercase else [t.rstrip() for t in texts]
-    text, sentinel = join_segments(lines)
-    text = f" {_prepare_13a(text)} {sentinel} "  # mteval pads each segment with spaces
+    text, separator = stream_13a(stripped_lines(texts, lowercase))
     codes = code_points(text)
     starts, ends = token_spans(codes, text)
-    separator = (ends - starts == 1) & (codes[starts] == ord(sentinel))
-    where = np.flatnonzero(separator)
+    is_separator = (ends - starts == 1) & (codes[starts] == ord(separator))
+    where = np.flatnonzero(is_separator)
     lengths = np.diff(where, prepend=-1) - 1
-    word = ~separator
+    word = ~is_separator
     starts, ends = starts[word], ends[word]
-    ids = (token_hashes(codes, starts, ends) >> np.uint64(64 - _HASH_BITS)).astype(np.int64)
+    ids = (token_hashes(codes, starts, ends) >> np.uint64(64 - HASH_BITS)).astype(np.int64)
     return HashedTokens(ids, lengths, codes, starts, ends)
 
 
-def _string_tokens(
-    hyps: list[str], refs: list[str], options: BleuOptions
-) -> tuple[np.ndarray, np.ndarray, None]:
+Tokens = tuple[np.ndarray, np.ndarray, tuple[np.ndarray, np.ndarray] | None]
+"""Token ids and lengths of a chunk (hypotheses, then references), and its unigram ranks
+if they were made already."""
+
+
+def _hashed_ids(
+    hyps: list[str], ref: HashedTokens, lowercase: bool, segment: np.ndarray
+) -> Tokens | None:
+    """The chunk's tokens named by hashes, or None when it needs string tokens: too many
+    tokens for hashed keys (lowercasing can lengthen a text: "İ" -> "i̇"), or two
+    different tokens of a segment that share a hash."""
+    hyp = hashed_tokens(hyps, lowercase)
+    ids = np.concatenate([hyp.ids, ref.ids])
+    if len(ids) >= CHUNK_TOKENS:
+        return None
+    lengths = np.concatenate([hyp.lengths, ref.lengths])
+    unigrams = unigram_ranks(ids, lengths, segment)
+    shift = len(hyp.codes)
+    try:
+        check_same_tokens(
+            np.concatenate([hyp.codes, ref.codes]),
+            np.concatenate([hyp.starts, ref.starts + shift]),
+            np.concatenate([hyp.ends, ref.ends + shift]),
+            *unigrams,
+        )
+    except HashCollision:
+        return None
+    return ids, lengths, unigrams
+
+
+def _string_ids(hyps: list[str], refs: list[str], options: TextOptions) -> Tokens:
+    """The chunk's tokens as strings, numbered (any tokenizer)."""
     vocab = Vocabulary()
     hyp_ids, hyp_len = encode_segments(hyps, options, vocab)
     ref_ids, ref_len = encode_segments(refs, options, vocab)
     return np.concatenate([hyp_ids, ref_ids]), np.concatenate([hyp_len, ref_len]), None
 
 
-def _hashed_pair(
-    hyps: list[str], ref: HashedTokens, lowercase: bool
-) -> tuple[np.ndarray, np.ndarray, Callable[[np.ndarray, np.ndarray], None]]:
-    """Ids and lengths of the hypotheses' tokens then the references', and the check that
-    hash-equal tokens are equal."""
-    hyp = hashed_tokens(hyps, lowercase)
-    shift = len(hyp.codes)
-    check = partial(
-        check_same_tokens,
-        np.concatenate([hyp.codes, ref.codes]),
-        np.concatenate([hyp.starts, ref.starts + shift]),
-        np.concatenate([hyp.ends, ref.ends + shift]),
-    )
-    return np.concatenate([hyp.ids, ref.ids]), np.concatenate([hyp.lengths, ref.lengths]), check
-
-
-def chunk_sums(
+def chunk_rows(
     hyps: list[str],
     refs: list[str],
-    counts: np.ndarray,
-    options: BleuOptions,
+    refs_per_segment: np.ndarray,
+    options: TextOptions,
+    max_order: int,
     ref_tokens: HashedTokens | None = None,
-    exact: bool = False,
+    trim: bool = False,
 ) -> np.ndarray:
-    """The column sums of the rows of one chunk.
+    """sacreBLEU's rows of one chunk (``max_order`` orders; with ``trim``, only up to the
+    longest hypothesis: see :func:`bleu.rows.padded_sum`).
 
-    Segment ``i`` is ``hyps[i]`` against the next ``counts[i]`` strings of ``refs`` (the
-    references, segment by segment); ``ref_tokens``, if given, are their hashed tokens
-    (several systems share them). With ``exact`` (or when a hash is shared by two
-    different tokens, or the chunk is too large for hashed keys) tokens are strings, as in
-    :func:`bleu.vectorized.segment_stats`.
+    Segment ``i`` is ``hyps[i]`` against the next ``refs_per_segment[i]`` strings of
+    ``refs``. The one place where the tokens are chosen: ``13a`` text is tokenized as
+    arrays and named by hashes (``ref_tokens``, if given, are the references' already:
+    several systems share them), checked equal where they share one; any other
+    tokenizer, a chunk too large for hashed keys, or a hash shared by two different
+    tokens (never seen on real text; forced in the tests) is counted with string tokens.
     """
-    max_order = options.max_ngram_order
     n = len(hyps)
-    if not exact and ref_tokens is None:
-        exact = _text_size(hyps) + _text_size(refs) >= CHUNK_TOKENS  # before any array
-    if exact:
-        ids, lengths, check = _string_tokens(hyps, refs, options)
-    else:
+    segment, slot = segment_slots(refs_per_segment)
+    tokens = None
+    if options.tokenize == "13a" and _text_size(hyps) + _text_size(refs) < CHUNK_TOKENS:
         if ref_tokens is None:
             ref_tokens = hashed_tokens(refs, options.lowercase)
-        ids, lengths, check = _hashed_pair(hyps, ref_tokens, options.lowercase)
-        if len(ids) >= CHUNK_TOKENS:  # lowercasing lengthened the text (rare: "İ" -> "i̇")
-            return chunk_sums(hyps, refs, counts, options, exact=True)
-    segment = np.concatenate([np.arange(n), np.repeat(np.arange(n), counts)])
-    first = np.cumsum(counts) - counts
-    slot = np.concatenate(
-        [np.zeros(n, dtype=np.int64), np.arange(len(refs)) - np.repeat(first, counts) + 1]
-    )
+        tokens = _hashed_ids(hyps, ref_tokens, options.lowercase, segment)
+    ids, lengths, unigrams = tokens or _string_ids(hyps, refs, options)
     hyp_len = lengths[:n]
-    counted = min(max_order, max(1, int(hyp_len.max(initial=0))))
-    try:
-        matches = clipped_matches(ids, lengths, segment, slot, n, counted, check, by_segment=False)
-    except HashCollision:
-        return chunk_sums(hyps, refs, counts, options, exact=True)
+    counted = min(max_order, int(hyp_len.max(initial=0)))
+    matches = clipped_matches(ids, lengths, segment, slot, n, counted, unigrams)
     ref_len = closest_lengths(hyp_len, lengths[n:], segment[n:])
-    no_matches = np.zeros((n, 0), dtype=np.int64)  # the rows' lengths and totals; matches below
-    sums = padded_sum(_rows(hyp_len, ref_len, no_matches, counted, min_total=0), max_order, 0)
-    sums[2 : 2 + counted] = matches
-    return sums
-
-
-def chunk_references(
-    streams: list[list[str | None]], start: int, stop: int
-) -> tuple[list[str], np.ndarray]:
-    """The references of segments ``start .. stop - 1``, segment by segment, and how many
-    each has; a segment with none is a ValueError naming it."""
-    if len(streams) == 1 and None not in streams[0][start:stop]:
-        return streams[0][start:stop], np.ones(stop - start, dtype=np.int64)
-    per_segment = [
-        [ref for ref in refs if ref is not None] for refs in zip(*(s[start:stop] for s in streams))
-    ]
-    counts = np.fromiter(map(len, per_segment), dtype=np.int64, count=stop - start)
-    if (counts == 0).any():
-        raise ValueError(no_reference_message(start + int(np.flatnonzero(counts == 0)[0])))
-    return list(chain.from_iterable(per_segment)), counts
+    width_order = max(1, counted) if trim else max_order
+    return rows_from_counts(hyp_len, ref_len, matches, width_order, SACREBLEU)
 
 
 def _chunk_job(
@@ -187,17 +188,22 @@ def _chunk_job(
     streams: list[list[str | None]],
     options: BleuOptions,
     bounds: tuple[int, int],
-) -> tuple[list[np.ndarray], set[int]]:
-    """Every system's sums over one chunk; the references are tokenized once for all."""
+) -> tuple[list[np.ndarray], int | str]:
+    """Every system's sums over one chunk, and its ``nrefs``; the references are
+    tokenized once for all the systems."""
     start, stop = bounds
-    refs, counts = chunk_references(streams, start, stop)
+    refs, refs_per_segment = references_by_segment(streams, start, stop)
     longest = max(_text_size(hyps[start:stop]) for hyps in systems)
-    exact = longest + _text_size(refs) >= CHUNK_TOKENS  # one huge segment: no arrays at all
-    ref_tokens = None if exact else hashed_tokens(refs, options.lowercase)
-    sums = [
-        chunk_sums(hyps[start:stop], refs, counts, options, ref_tokens, exact) for hyps in systems
-    ]
-    return sums, set(np.unique(counts).tolist())
+    hashed = options.tokenize == "13a" and longest + _text_size(refs) < CHUNK_TOKENS
+    ref_tokens = hashed_tokens(refs, options.lowercase) if hashed else None
+    max_order = options.max_ngram_order
+    sums = []
+    for hyps in systems:
+        rows = chunk_rows(
+            hyps[start:stop], refs, refs_per_segment, options.text, max_order, ref_tokens, True
+        )
+        sums.append(padded_sum(rows, max_order, SACREBLEU))
+    return sums, nrefs_of(refs_per_segment.tolist())
 
 
 def _text_size(texts: list[str]) -> int:
@@ -236,18 +242,16 @@ def _bounds(n: int, sizes: np.ndarray | None = None) -> list[tuple[int, int]]:
 def systems_sums(
     systems: list[list[str]], streams: list[list[str | None]], options: BleuOptions
 ) -> tuple[list[np.ndarray], int | str]:
-    """The column sums of every segment's rows (``13a`` only), one array per system, and
-    the signature's ``nrefs``.
+    """The column sums of every segment's rows, one array per system, and the
+    signature's ``nrefs``.
 
     ``systems`` are hypothesis lists of one length; ``streams`` are the reference streams,
     checked (sacreBLEU's layout: ``streams[k][i]`` is the k-th reference of segment ``i``
     or ``None``). Chunks run on THREADS threads; each chunk's references are tokenized
     once for all the systems.
     """
-    if options.tokenize != "13a":
-        raise ValueError(f"chunked sums tokenize with 13a only, not {options.tokenize!r}")
     totals = [np.zeros(2 + 2 * options.max_ngram_order, dtype=np.int64) for _ in systems]
-    sizes: set[int] = set()
+    nrefs: set[int | str] = set()
     job = partial(_chunk_job, systems, streams, options)
     bounds = _bounds(len(systems[0]), segment_sizes(systems, streams))
     if len(bounds) == 1:  # a small corpus: starting threads would cost more than they save
@@ -256,19 +260,33 @@ def systems_sums(
         pool = ThreadPoolExecutor(THREADS)
         parts = pool.map(job, bounds)
     try:
-        for sums, counts in parts:
+        for sums, chunk_nrefs in parts:
             for total, part in zip(totals, sums):
                 total += part
-            sizes |= counts
+            nrefs.add(chunk_nrefs)
     finally:
         if len(bounds) > 1:
             pool.shutdown(cancel_futures=True)
-    return totals, sizes.pop() if len(sizes) == 1 else "var"
+    return totals, nrefs_of(nrefs)
 
 
-def corpus_sums(
-    hyps: list[str], streams: list[list[str | None]], options: BleuOptions
-) -> tuple[np.ndarray, int | str]:
-    """:func:`systems_sums` of one system: its column sums and the signature's ``nrefs``."""
-    (sums,), nrefs = systems_sums([hyps], streams, options)
-    return sums, nrefs
+@with_bleu_options()
+def corpus_score(hypotheses: Any, references: Any, options: BleuOptions) -> BleuScore:
+    """Corpus BLEU on raw strings, equal to ``sacrebleu.corpus_bleu`` (0-100 scale).
+
+    ``references[k][i]`` is the k-th reference of hypothesis ``i`` (sacreBLEU's streams,
+    ``None`` where a segment has no k-th reference). The keywords are sacreBLEU's (those
+    of :class:`bleu.BleuOptions`; ``smooth=`` and ``effective_order=`` are accepted as
+    old names). The same arguments, errors, result and signature as the step-by-step
+    :func:`bleu.sacrebleu_rules.corpus_score`.
+
+    >>> result = corpus_score(["It is a guide.", "He reads."],
+    ...                       [["It is a guide to action.", "He reads the book."]])
+    >>> result.counts, result.totals, (result.sys_len, result.ref_len)
+    ([8, 4, 2, 1], [8, 6, 4, 2], (8, 12))
+    """
+    hyps = check_hypotheses(hypotheses)
+    (sums,), nrefs = systems_sums([hyps], check_streams(references, len(hyps)), options)
+    return score_from_stats(
+        sums.tolist(), signature=options.signature(nrefs), options=options.scoring
+    )

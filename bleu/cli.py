@@ -42,10 +42,11 @@ read every segment into memory, only the plain BLEU score streams.
 
 Robustness. Files are read in lockstep, :data:`bleu.cli_io.CHUNK_LINES` lines at a time
 (fewer when they hold more than :data:`bleu.cli_io.CHUNK_BYTES`);
-each chunk becomes segment statistics that are summed as they come (the plain 13a score:
-:func:`bleu.chunked.systems_sums`, on two threads, the references tokenized once; otherwise
-:func:`bleu.vectorized.prepare` and :meth:`bleu.vectorized.EncodedReferences.sums` /
-``.stats``), so the plain score keeps only running sums and the tests keep only the integer
+each chunk becomes segment statistics that are summed as they come (the plain score:
+:func:`bleu.chunked.systems_sums`, on two threads, the references tokenized once; the
+tests: :func:`bleu.vectorized.encode_references` and
+:meth:`bleu.vectorized.EncodedReferences.stats`), so the plain score keeps only running
+sums and the tests keep only the integer
 statistics (``2 + 2 * max_order`` numbers a segment), never the text. A NUL byte, a line
 over :data:`bleu.cli_io.MAX_LINE_BYTES`, bytes that are not UTF-8 or corrupt gzip data
 stop the run at once (``python -m bleu /dev/zero -i /dev/zero`` reads 2 MiB, then stops).
@@ -81,7 +82,9 @@ from .cli_metrics import (
     sentence_scores_of,
     split_references,
 )
-from .sacrebleu_rules import SMOOTH_DEFAULTS, BleuOptions, bleu_of_sums
+from .options import SMOOTH_DEFAULTS, BleuOptions
+from .rows import nrefs_of, width
+from .rules import BleuScore, score_from_stats
 from .significance import (
     DEFAULT_SEED,
     MAX_RESAMPLES,
@@ -90,9 +93,10 @@ from .significance import (
     approximate_randomization_from_stats,
     confidence_from_stats,
     paired_bootstrap_from_stats,
+    scoring_keywords,
 )
 from .tokenizers import TOKENIZERS
-from .vectorized import MAX_CELLS, prepare
+from .vectorized import MAX_CELLS, encode_references
 
 __all__ = ["PROG", "InputError", "build_parser", "main", "run"]
 
@@ -101,8 +105,10 @@ PROG = "python -m bleu"
 SIGNIFICANCE = 0.05
 """A p-value below this gets the ``*`` of the paired tables (p = 1.0 never does)."""
 
-MAX_ORDER = 100
-"""The largest ``--max-order`` (orders beyond the longest line only add zero columns)."""
+MAX_ORDER_FLAG = 100
+"""The largest ``--max-order`` on the command line (orders beyond the longest line only add
+zero columns). Lower than :data:`bleu.checks.MAX_ORDER`, the functions' limit: the tests
+keep every segment's row, ``2 + 2 * order`` numbers, for every system."""
 
 MAX_WIDTH = 20
 """The largest ``--width`` (a float has about 17 significant digits)."""
@@ -210,10 +216,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--max-order",
-        type=_count(1, MAX_ORDER, "the n-gram order"),
+        type=_count(1, MAX_ORDER_FLAG, "the n-gram order"),
         default=4,
         metavar="N",
-        help=f"largest n-gram order, 1-{MAX_ORDER} (default: 4)",
+        help=f"largest n-gram order, 1-{MAX_ORDER_FLAG} (default: 4)",
     )
     parser.add_argument(
         "--effective-order", action="store_true", help="skip orders with no hypothesis n-gram"
@@ -400,12 +406,12 @@ def read_corpus(
     files at once: every row depends on its own segment only. With ``num_refs > 1`` the
     one reference file holds that many tab-separated references per line.
     """
-    width = 2 + 2 * options.max_ngram_order
+    columns = width(options.max_ngram_order)
     with ExitStack() as stack:
         systems = [stack.enter_context(LineSource(path)) for path in hyp_paths]
         refs = [stack.enter_context(LineSource(path)) for path in ref_paths]
         names = [source.name for source in systems]
-        sums = [np.zeros(width, dtype=np.int64) for _ in systems]
+        sums = [np.zeros(columns, dtype=np.int64) for _ in systems]
         chunks: list[list[np.ndarray]] = [[] for _ in systems]
         same = {(i, j): True for i in range(len(systems)) for j in range(i + 1, len(systems))}
         nrefs: set[int | str] = set()
@@ -424,28 +430,25 @@ def read_corpus(
             for i, j in same:
                 same[i, j] = same[i, j] and hyp_lines[i] == hyp_lines[j]
             n_segments += len(hyp_lines[0])
-            if not keep_rows and options.tokenize == "13a":  # sums only: the threaded path
+            if not keep_rows:  # sums only: the threaded path
                 parts, chunk_nrefs = systems_sums(hyp_lines, ref_lines, options)
                 for total, part in zip(sums, parts):
                     total += part
                 nrefs.add(chunk_nrefs)
                 continue
-            _, encoded = prepare(hyp_lines[0], ref_lines, options)
+            _, encoded = encode_references(hyp_lines[0], ref_lines, options.text)
             nrefs.add(encoded.nrefs)
             del ref_lines
-            if keep_rows and n_segments * width > MAX_CELLS:
+            if n_segments * columns > MAX_CELLS:
                 raise InputError(
                     f"--max-order {options.max_ngram_order} with more than {n_segments:,} "
                     f"segments asks for over {MAX_CELLS * 8 // 2**30} GiB of statistics per "
                     "system for the test; give a smaller --max-order or fewer segments"
                 )
-            for k, lines in enumerate(hyp_lines):
-                if keep_rows:
-                    block = encoded.stats(lines)
-                    chunks[k].append(block)
-                    sums[k] += block.sum(axis=0)
-                else:
-                    sums[k] += encoded.sums(lines)
+            for k, lines in enumerate(hyp_lines):  # rows for the tests
+                block = encoded.stats(lines, options.max_ngram_order)
+                chunks[k].append(block)
+                sums[k] += block.sum(axis=0)
         if n_segments == 0:
             raise InputError(f"{names[0]}: no hypotheses (the input is empty)")
     rows = [np.concatenate(parts) for parts in chunks] if keep_rows else None
@@ -454,7 +457,7 @@ def read_corpus(
         names,
         sums,
         rows,
-        nrefs.pop() if len(nrefs) == 1 else "var",
+        nrefs_of(nrefs),
         _group_identical(names, same),
     )
 
@@ -498,13 +501,8 @@ def _with_tests(signature: str, **fields: Any) -> str:
     return f"{first}|{extra}|{rest}"
 
 
-def _scoring(options: BleuOptions) -> dict[str, Any]:
-    """The options that act on statistics, for the tests of :mod:`bleu.significance`."""
-    return {
-        "smooth": options.smooth,
-        "smooth_value": options.smooth_value,
-        "effective_order": options.effective_order,
-    }
+def _score(sums: np.ndarray, options: BleuOptions, signature: str = "") -> BleuScore:
+    return score_from_stats(sums.tolist(), signature=signature, options=options.scoring)
 
 
 def _json(data: Any, indent: int, ascii_only: bool) -> str:
@@ -515,12 +513,12 @@ def _single(
     args: argparse.Namespace, corpus: _Corpus, options: BleuOptions, ascii_only: bool
 ) -> str:
     signature = options.signature(corpus.nrefs)
-    result = bleu_of_sums(corpus.sums[0], options, signature)
+    result = _score(corpus.sums[0], options, signature)
     estimate = None
     if args.confidence:
         assert corpus.rows is not None
         estimate = confidence_from_stats(
-            corpus.rows[0], args.confidence_n, args.seed, **_scoring(options)
+            corpus.rows[0], args.confidence_n, args.seed, **scoring_keywords(options)
         )
         signature = _with_tests(result.signature, bs=args.confidence_n, seed=args.seed)
         result = dataclasses.replace(result, signature=signature)
@@ -581,7 +579,7 @@ def _several(
     w = 2 if args.width is None else args.width
     signature = options.signature(corpus.nrefs)
     if not (args.paired_bs or args.paired_ar):
-        scores = [bleu_of_sums(sums, options).score for sums in corpus.sums]
+        scores = [_score(sums, options).score for sums in corpus.sums]
         if args.format == "json":
             data = [
                 {
@@ -595,7 +593,7 @@ def _several(
         return f"{_table(rows)}\n\n{signature}"
     assert corpus.rows is not None
     stats = corpus.rows
-    scoring = _scoring(options)
+    scoring = scoring_keywords(options)
     results: list[PairedResult] = []
     for rows in stats[1:]:
         if args.paired_bs:

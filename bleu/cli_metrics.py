@@ -26,8 +26,10 @@ import numpy as np
 
 from .chrf_ter import chrf_score, chrf_stats, ter_score, ter_stats
 from .cli_io import InputError
-from .sacrebleu_rules import BleuOptions, bleu_of_sums
-from .vectorized import prepare
+from .options import BleuOptions
+from .rules import score_from_stats
+from .vectorized import encode_references
+from .version import __version__
 
 __all__ = [
     "METRIC_NAMES",
@@ -85,8 +87,6 @@ class MetricScore:
 
 
 def _version() -> str:
-    from . import __version__  # at call time: bleu/__init__ imports the modules below us
-
     return f"bleu-{__version__}"
 
 
@@ -127,12 +127,13 @@ def split_references(lines: list[str], n_refs: int, first: int, name: str) -> li
 
 
 def _bleu_rows(hyps: list[str], streams: list[list[str]], options: BleuOptions) -> np.ndarray:
-    encoded_hyps, encoded = prepare(hyps, streams, options)
-    return encoded.stats(encoded_hyps)
+    encoded_hyps, encoded = encode_references(hyps, streams, options.text)
+    return encoded.stats(encoded_hyps, options.max_ngram_order)
 
 
 def _bleu(rows: np.ndarray, options: BleuOptions, nrefs: int) -> MetricScore:
-    result = bleu_of_sums(rows.sum(axis=0), options, options.signature(nrefs))
+    sums = rows.sum(axis=0).tolist()
+    result = score_from_stats(sums, signature=options.signature(nrefs), options=options.scoring)
     extra = result.to_dict()
     for key in ("name", "score", "signature", "verbose_score"):
         extra.pop(key)

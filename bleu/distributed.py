@@ -94,14 +94,10 @@ from typing import Any
 import numpy as np
 
 from . import vectorized
-from .sacrebleu_rules import (
-    BleuOptions,
-    BleuScore,
-    bleu_of_sums,
-    check_hypotheses,
-    check_streams,
-    count_refs,
-)
+from .checks import check_hypotheses, check_streams
+from .options import BleuOptions
+from .rows import nrefs_of, width
+from .rules import BleuScore, score_from_stats
 
 EXTRA_HINT = 'pip install "bleu-notebooks[distributed]" (or pip install "dask[distributed]")'
 """How to get Dask, in the ImportError raised when it is missing."""
@@ -176,7 +172,7 @@ def _partition_rows(
                 "bleu.distributed.to_bags, or read files split at the same lines with "
                 "blocksize=None)"
             )
-    columns = 2 + 2 * stats_options["max_ngram_order"]
+    columns = width(stats_options["max_ngram_order"])
     if not hyps:  # dask bags may have empty partitions (after a filter, say)
         return np.zeros((0, columns), dtype=np.int64), set()
     try:
@@ -244,7 +240,8 @@ def corpus_score(hypotheses: Any, references: Sequence[Any], **options: Any) -> 
     (sums, nrefs, n_segments) = dask.compute(dask.delayed(_add, pure=True)(parts))[0]
     if n_segments == 0:
         raise _no_segments()
-    return bleu_of_sums(sums, chosen, chosen.signature(count_refs(sorted(nrefs))))
+    signature = chosen.signature(nrefs_of(nrefs))
+    return score_from_stats(sums.tolist(), signature=signature, options=chosen.scoring)
 
 
 def segment_stats(hypotheses: Any, references: Sequence[Any], **options: Any) -> np.ndarray:

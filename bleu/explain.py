@@ -16,11 +16,11 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ._checks import MAX_ORDER, check_order, check_references, check_tokens, check_weight_tuple
 from .brevity import brevity_penalty, closest_length
+from .checks import MAX_ORDER, check_order, check_references, check_tokens, check_weight_tuple
 from .ngrams import iter_ngrams
-from .nltk_rules import combine
-from .precision import _max_ref_counts
+from .precision import max_reference_counts
+from .rules import combine
 
 
 @dataclass(frozen=True)
@@ -164,7 +164,8 @@ def explain(
     orders = []
     for n in range(1, max_n + 1):
         counts = Counter(iter_ngrams(hyp, n))
-        best = _max_ref_counts(refs, n) if counts else Counter()  # no n-gram: nothing to look up
+        # no n-gram of this order: nothing to look up
+        best = max_reference_counts(refs, n) if counts else Counter()
         orders.append(
             OrderReport(
                 n=n,

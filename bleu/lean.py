@@ -8,7 +8,7 @@ applied with less work per call, for the workloads that score one sentence at a 
 (rewards in reinforcement learning, filtering a corpus):
 
 - plain input (a list of ``str`` tokens, a ``str`` segment) is recognised at C speed; any
-  other input goes through the full checks of :mod:`bleu._checks`, with their messages;
+  other input goes through the full checks of :mod:`bleu.checks`, with their messages;
 - only the *matches* are counted: a hypothesis of ``c`` tokens has ``c - n + 1`` n-grams,
   and an n-gram can only match if its first ``n - 1`` tokens did, so counting stops at the
   first order without a match (Papineni et al., 2002: ``p_n = matches_n / (c - n + 1)``);
@@ -29,30 +29,27 @@ Not built in a notebook (notebook 08 builds the step-by-step forms).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Sequence
 from itertools import chain
 from typing import Any
 
-import numpy as np
-
-from ._checks import (
+from . import nltk_rules
+from .brevity import closest_length
+from .checks import (
     UNIFORM_4,
-    check_bool,
     check_references,
     check_segment,
     check_segments,
     check_tokens,
     weight_vectors,
 )
-from .brevity import brevity_penalty, closest_length
-from .nltk_rules import combine, needed_orders
-from .sacrebleu_rules import BleuOptions, BleuScore, accepts_old_names, bleu_of_counts
-from .smoothing import CORPUS_AWARE_METHODS, CountedFloat, SmoothingFunction, is_own_method, smooth
+from .options import BleuOptions, accepts_old_names, arguments_of
+from .rules import BleuScore, CorpusStats, bleu_from_stats, needed_orders, score_from_stats
+from .smoothing import CORPUS_AWARE_METHODS, is_own_method
 from .tokenizers import get_tokenizer
 
 Smoother = Callable[..., list]
 _STR = {str}
-_METHOD0 = frozenset({SmoothingFunction.method0})
 
 
 def ngram_matches(references: list[list], hypothesis: list, max_n: int) -> list[int]:
@@ -111,25 +108,17 @@ def _plain(references: Any, hypothesis: Any) -> bool:
     )
 
 
-def sentence_bleu(
-    references: Sequence[Sequence[Hashable]],
-    hypothesis: Sequence[Hashable],
-    weights: Any = UNIFORM_4,
-    smoothing_function: Smoother | None = None,
-    auto_reweigh: bool = False,
-) -> float | list[float]:
+@arguments_of(nltk_rules.sentence_bleu)
+def sentence_bleu(references, hypothesis, weights, smoothing_function, auto_reweigh):
     """Sentence-level BLEU by NLTK's rules: :func:`bleu.nltk_rules.sentence_bleu`, leaner.
 
     ``BLEU = BP * exp(sum_n w_n log p_n)`` (Papineni et al., 2002). Same arguments, checks,
     errors and values as the step-by-step form (equal to NLTK's ``sentence_bleu`` to
     1e-12, with the deviations that function lists), faster per call.
 
-    >>> ref = ("It is a guide to action that ensures that the military will forever "
-    ...        "heed Party commands").split()
-    >>> hyp = ("It is a guide to action which ensures that the military always obeys "
-    ...        "the commands of the party").split()
-    >>> round(sentence_bleu([ref], hyp), 4)
-    0.4118
+    >>> refs = [["the", "cat", "sat", "on", "the", "mat"]]
+    >>> round(sentence_bleu(refs, ["the", "cat", "sat", "on", "a", "mat"], (0.5, 0.5)), 4)
+    0.7071
     """
     if _plain(references, hypothesis):
         refs, hyp = references, hypothesis
@@ -137,115 +126,31 @@ def sentence_bleu(
         refs = check_references(references, "references")
         hyp = check_tokens(hypothesis, "hypothesis")
     if weights is UNIFORM_4:
-        vectors, many = [UNIFORM_4], False
-    else:
+        max_n = 5 if is_own_method(smoothing_function, CORPUS_AWARE_METHODS) else 4
+    else:  # checked here (an iterator is read once), handed on as the checked vectors
         vectors, many = weight_vectors(weights)
-    if auto_reweigh is not False:
-        auto_reweigh = check_bool(auto_reweigh, "auto_reweigh")
-    scores = nltk_scores(refs, hyp, vectors, smoothing_function, auto_reweigh)
-    return scores if many else scores[0]
+        weights = vectors if many else vectors[0]
+        max_n = needed_orders(vectors, smoothing_function)
+    stats = sentence_counts(refs, hyp, max_n)
+    return bleu_from_stats(stats, weights, smoothing_function, auto_reweigh)
 
 
-def nltk_scores(
-    refs: list[list],
-    hyp: list,
-    vectors: list[tuple[float, ...]],
-    smoothing_function: Smoother | None,
-    auto_reweigh: bool,
-) -> list[float]:
-    """NLTK's sentence BLEU of checked input, one score per weight vector (internal)."""
-    hyp_len = len(hyp)
-    matches = ngram_matches(refs, hyp, needed_orders(vectors, smoothing_function))
-    if matches[0] == 0:  # no unigram matches (or no hypothesis): 0, as in NLTK
-        return [0.0] * len(vectors)
-    ref_len = closest_length(map(len, refs), hyp_len)
-    return nltk_from_counts(
-        matches, hyp_len, ref_len, refs, hyp, vectors, smoothing_function, auto_reweigh
+def sentence_counts(references: list[list], hypothesis: list, max_n: int) -> CorpusStats:
+    """NLTK's statistics of one checked sentence, counted to ``max_n`` orders, with float
+    precisions (:class:`~bleu.rules.CorpusStats` with ``exact=False``)."""
+    hyp_len = len(hypothesis)
+    matches = ngram_matches(references, hypothesis, max_n)
+    ref_len = closest_length(map(len, references), hyp_len) if matches[0] else 0
+    return CorpusStats(
+        matches=tuple(matches),
+        totals=tuple(max(1, hyp_len - i) for i in range(max_n)),
+        ngram_counts=tuple(max(0, hyp_len - i) for i in range(max_n)),
+        hyp_len=hyp_len,
+        ref_len=ref_len,
+        last=(references, hypothesis),
+        capped=False,
+        exact=False,
     )
-
-
-def nltk_from_counts(
-    matches: Sequence[int],
-    hyp_len: int,
-    ref_len: int,
-    refs: Any,
-    hyp: Any,
-    vectors: list[tuple[float, ...]],
-    smoothing_function: Smoother | None,
-    auto_reweigh: bool,
-) -> list[float]:
-    """NLTK's sentence BLEU from one sentence's clipped matches and lengths (internal).
-
-    ``matches`` covers :func:`bleu.nltk_rules.needed_orders` orders; ``refs`` and ``hyp``
-    are handed to the smoothing function, as NLTK does. The precisions are
-    :class:`~bleu.smoothing.CountedFloat` s over NLTK's denominator ``max(1, c - n + 1)``.
-    """
-    if matches[0] == 0:
-        return [0.0] * len(vectors)
-    bp = brevity_penalty(ref_len, hyp_len)
-    max_n = max(map(len, vectors))
-    precisions = [CountedFloat(matches[i], max(1, hyp_len - i)) for i in range(max_n)]
-    extra: dict[str, Any] = {}
-    if is_own_method(smoothing_function, CORPUS_AWARE_METHODS):
-        extra = {
-            "ngram_totals": [max(0, hyp_len - i) for i in range(len(matches))],
-            "next_order": CountedFloat(matches[4], max(1, hyp_len - 4)),
-        }
-    p_n = smooth(smoothing_function, precisions, refs, hyp, hyp_len, **extra)
-    zero_is_zero = smoothing_function is None or is_own_method(smoothing_function, _METHOD0)
-    scores = []
-    for weight in vectors:
-        if auto_reweigh and hyp_len < 4 and weight == UNIFORM_4:
-            weight = (1 / hyp_len,) * hyp_len
-        scores.append(combine(p_n, weight, bp, zero_is_zero))
-    return scores
-
-
-def nltk_row_scores(
-    rows: np.ndarray,
-    refs: Sequence[Any],
-    hyps: Sequence[Any],
-    vectors: list[tuple[float, ...]],
-    smoothing_function: Smoother | None,
-    auto_reweigh: bool,
-) -> np.ndarray:
-    """NLTK's sentence BLEU of each statistics row, shape ``(len(rows), len(vectors))``.
-
-    ``rows`` are :func:`bleu.vectorized.sentence_stats` rows of checked sentences
-    ``refs[i]``, ``hyps[i]`` (handed to the smoothing function). Without smoothing the
-    rule is applied to all rows at once, in numpy: ``BP * exp(sum_n w_n log p_n)``, 0 when
-    a precision with a positive weight is 0; with smoothing (and for the rows that
-    ``auto_reweigh`` reweighs), row by row with :func:`nltk_from_counts`.
-    """
-    n = len(rows)
-    order = (rows.shape[1] - 2) // 2
-    out = np.zeros((n, len(vectors)))
-    if n == 0:
-        return out
-    hyp_len, ref_len = rows[:, 0], rows[:, 1]
-    if smoothing_function is None:
-        matches = rows[:, 2 : 2 + order].astype(np.float64)
-        p_n = matches / rows[:, 2 + order :]
-        bp = brevity_penalty(ref_len.astype(np.float64), hyp_len.astype(np.float64))
-        with np.errstate(divide="ignore"):
-            logs = np.log(p_n)
-        for k, weight in enumerate(vectors):
-            w = np.asarray(weight, dtype=np.float64)
-            used = slice(0, len(weight))
-            zero = ((p_n[:, used] == 0) & (w > 0)).any(axis=1) | (matches[:, 0] == 0)
-            with np.errstate(over="ignore", invalid="ignore"):  # 0 weight x log(0) is masked
-                total = np.where(p_n[:, used] > 0, logs[:, used] * w, 0.0).sum(axis=1)
-                out[:, k] = np.where(zero, 0.0, bp * np.exp(total))
-        scalar = np.flatnonzero(hyp_len < 4) if auto_reweigh and UNIFORM_4 in vectors else []
-    else:
-        scalar = range(n)
-    for i in scalar:
-        row = rows[i].tolist()
-        out[i] = nltk_from_counts(
-            row[2 : 2 + order], row[0], row[1], refs[i], hyps[i], vectors,
-            smoothing_function, auto_reweigh,
-        )  # fmt: skip
-    return out
 
 
 # --- sacreBLEU's rules -------------------------------------------------------------------
@@ -329,8 +234,7 @@ def sentence_score(
     refs = [split(ref) for ref in references]
     hyp_len = len(hyp)
     order = options.max_ngram_order
-    correct = ngram_matches(refs, hyp, order)
-    total = [max(0, hyp_len - n) for n in range(order)]
-    ref_len = closest_length(map(len, refs), hyp_len)
+    row = [hyp_len, closest_length(map(len, refs), hyp_len), *ngram_matches(refs, hyp, order)]
+    row += [max(0, hyp_len - n) for n in range(order)]
     signature = signature_for(options, len(references))
-    return bleu_of_counts(hyp_len, ref_len, correct, total, options, signature)
+    return score_from_stats(row, signature=signature, options=options.scoring)

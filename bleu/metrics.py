@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
 
-from ._checks import (
+from .checks import (
     MAX_ORDER,
     check_count,
     check_order,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Hashable, Iterator, Sequence
 
-from ._checks import check_order, check_tokens
+from .checks import check_order, check_tokens
 
 
 def iter_ngrams(tokens: Sequence[Hashable], n: int) -> Iterator[tuple]:

@@ -10,22 +10,21 @@ and the hypothesis and effective reference lengths, *before* dividing (a micro-a
 sentence BLEU is corpus BLEU of a one-sentence corpus.
 
 This module counts with ``Counter`` s, sentence by sentence, as the notebooks do;
-:mod:`bleu.vectorized` counts the same statistics with numpy and scores them with
-:func:`score_from_sums`, the one place where NLTK's combination rule is written. Both are
-compared with NLTK directly by the tests.
+:mod:`bleu.vectorized` counts the same statistics with numpy. Both hand the sums to
+NLTK's rule, :func:`bleu.rules.bleu_from_stats`, the one place where it is written, and
+both are compared with NLTK directly by the tests.
 
 Defined in notebook 07 (the full score); corpus BLEU and smoothing in notebook 08.
 """
 
 from __future__ import annotations
 
-import math
 from collections import Counter
-from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Any
 
-from ._checks import (
+from .brevity import closest_length
+from .checks import (
     UNIFORM_4,
     check_bool,
     check_corpus_shape,
@@ -33,35 +32,19 @@ from ._checks import (
     check_tokens,
     weight_vectors,
 )
-from .brevity import brevity_penalty, closest_length
 from .precision import match_counts
-from .smoothing import CORPUS_AWARE_METHODS, Precision, SmoothingFunction, is_own_method, smooth
-
-Weights = Sequence[float]
-Smoother = Callable[..., list]
-
-
-@dataclass(frozen=True)
-class CorpusStats:
-    """BLEU's sufficient statistics, summed over a corpus.
-
-    ``matches[i]`` and ``totals[i]`` are for order ``i + 1``; a sentence with no n-gram of
-    that order adds 1 to the total (NLTK's ``max(1, count)`` denominator).
-    """
-
-    matches: tuple[int, ...]
-    totals: tuple[int, ...]
-    ngram_counts: tuple[int, ...]
-    hyp_len: int
-    ref_len: int
-
-    def precisions(self) -> list[Precision]:
-        """The modified precision of each order, with its unreduced counts."""
-        return [Precision(m, t) for m, t in zip(self.matches, self.totals)]
+from .rules import (
+    CorpusStats,
+    Smoother,
+    Tokens,
+    WeightsArg,
+    bleu_from_stats,
+    needed_orders,
+)
 
 
 def corpus_stats(
-    list_of_references: list[list[list]], hypotheses: list[list], max_n: int
+    list_of_references: list[list[list]], hypotheses: list[list], max_n: int, capped: bool = True
 ) -> CorpusStats:
     """Add up the statistics of validated sentences (internal; no checks).
 
@@ -86,88 +69,32 @@ def corpus_stats(
     for i in range(max_n):
         shorter += by_length[i]  # sentences of i tokens have no (i + 1)-gram...
         totals[i] += shorter  # ...and NLTK's max(1, count) adds 1 for each of them
-    return CorpusStats(tuple(matches), tuple(totals), tuple(counts), hyp_len, ref_len)
-
-
-def combine(p_n: Sequence[Any], weight: tuple[float, ...], bp: float, zero_is_zero: bool) -> float:
-    """``bp * exp(sum w_n log p_n)`` over the orders that ``weight`` covers.
-
-    The weighted geometric mean of notebook 05, times the brevity penalty: the one place
-    it is written (explain and soft BLEU call it too). Like NLTK, a precision left at 0
-    by a smoothing method is skipped (it counts as 1). Without smoothing
-    (``zero_is_zero``) a zero precision with positive weight makes the score 0.0.
-    """
-    pairs = list(zip(weight, p_n))
-    if zero_is_zero and any(w > 0 and p == 0 for w, p in pairs):
-        return 0.0
-    return bp * math.exp(math.fsum(w * math.log(p) for w, p in pairs if p > 0))
-
-
-def needed_orders(vectors: list[tuple[float, ...]], smoothing_function: Smoother | None) -> int:
-    """How many n-gram orders the statistics must cover for these weights and smoothing.
-
-    Method 5 (and 7) looks ahead to the 5-gram precision whatever the number of orders, as
-    in NLTK.
-    """
-    max_n = max(len(w) for w in vectors)
-    return max(max_n, 5) if is_own_method(smoothing_function, CORPUS_AWARE_METHODS) else max_n
-
-
-def score_from_sums(
-    stats: CorpusStats,
-    vectors: list[tuple[float, ...]],
-    smoothing_function: Smoother | None,
-    auto_reweigh: bool,
-    corpus_mode: bool,
-    last: tuple[Any, Any] = (None, None),
-) -> list[float]:
-    """BLEU from summed statistics (one score per weight vector).
-
-    ``last`` is the last sentence's (references, hypothesis), which NLTK hands to the
-    smoothing function; ``corpus_mode`` caps methods 5-7 as :func:`corpus_bleu` says.
-    """
-    max_n = max(len(w) for w in vectors)
-    corpus_aware = is_own_method(smoothing_function, CORPUS_AWARE_METHODS)
-    if stats.matches[0] == 0:  # no unigram matches: no higher-order ones either
-        return [0.0] * len(vectors)
-    bp = brevity_penalty(stats.ref_len, stats.hyp_len)
-    precisions = stats.precisions()
-    extra: dict[str, Any] = {}
-    if corpus_aware:
-        extra = {"ngram_totals": stats.ngram_counts, "next_order": precisions[4]}
-    p_n = smooth(smoothing_function, precisions[:max_n], last[0], last[1], stats.hyp_len, **extra)
-    if corpus_mode and corpus_aware:
-        p_n = [min(p, 1) for p in p_n]
-    zero_is_zero = smoothing_function is None or is_own_method(
-        smoothing_function, frozenset({SmoothingFunction.method0})
+    last = (list_of_references[-1], hypotheses[-1])  # NLTK hands them to the smoothing
+    return CorpusStats(
+        tuple(matches), tuple(totals), tuple(counts), hyp_len, ref_len, last, capped=capped
     )
-    scores = []
-    for weight in vectors:
-        if auto_reweigh and stats.hyp_len < 4 and weight == UNIFORM_4:
-            weight = (1 / stats.hyp_len,) * stats.hyp_len
-        scores.append(combine(p_n, weight, bp, zero_is_zero))
-    return scores
 
 
 def _score(
     list_of_references: list[list[list]],
     hypotheses: list[list],
-    vectors: list[tuple[float, ...]],
+    weights: Any,
     smoothing_function: Smoother | None,
     auto_reweigh: bool,
     corpus_mode: bool,
-) -> list[float]:
-    """Score validated input, sentence by sentence (the step-by-step path)."""
+) -> float | list[float]:
+    """Score validated input, sentence by sentence (the step-by-step path): the counts of
+    :func:`corpus_stats`, then NLTK's rule, :func:`bleu.rules.bleu_from_stats`."""
+    vectors, many = weight_vectors(weights)  # an iterator is read once: hand on the vectors
     orders = needed_orders(vectors, smoothing_function)
-    stats = corpus_stats(list_of_references, hypotheses, orders)
-    last = (list_of_references[-1], hypotheses[-1])
-    return score_from_sums(stats, vectors, smoothing_function, auto_reweigh, corpus_mode, last)
+    stats = corpus_stats(list_of_references, hypotheses, orders, capped=corpus_mode)
+    return bleu_from_stats(stats, vectors if many else vectors[0], smoothing_function, auto_reweigh)
 
 
 def sentence_bleu(
-    references: Sequence[Sequence[Hashable]],
-    hypothesis: Sequence[Hashable],
-    weights: Weights | Sequence[Weights] = UNIFORM_4,
+    references: Sequence[Tokens],
+    hypothesis: Tokens,
+    weights: WeightsArg = UNIFORM_4,
     smoothing_function: Smoother | None = None,
     auto_reweigh: bool = False,
 ) -> float | list[float]:
@@ -206,16 +133,14 @@ def sentence_bleu(
     """
     refs = check_references(references, "references")
     hyp = check_tokens(hypothesis, "hypothesis")
-    vectors, many = weight_vectors(weights)
     auto_reweigh = check_bool(auto_reweigh, "auto_reweigh")
-    scores = _score([refs], [hyp], vectors, smoothing_function, auto_reweigh, False)
-    return scores if many else scores[0]
+    return _score([refs], [hyp], weights, smoothing_function, auto_reweigh, False)
 
 
 def corpus_bleu(
-    list_of_references: Sequence[Sequence[Sequence[Hashable]]],
-    hypotheses: Sequence[Sequence[Hashable]],
-    weights: Weights | Sequence[Weights] = UNIFORM_4,
+    list_of_references: Sequence[Sequence[Tokens]],
+    hypotheses: Sequence[Tokens],
+    weights: WeightsArg = UNIFORM_4,
     smoothing_function: Smoother | None = None,
     auto_reweigh: bool = False,
 ) -> float | list[float]:
@@ -240,7 +165,5 @@ def corpus_bleu(
     refs_in, hyps_in = check_corpus_shape(list_of_references, hypotheses)
     hyps = [check_tokens(h, f"hypotheses[{i}]") for i, h in enumerate(hyps_in)]
     refs = [check_references(r, f"list_of_references[{i}]") for i, r in enumerate(refs_in)]
-    vectors, many = weight_vectors(weights)
     auto_reweigh = check_bool(auto_reweigh, "auto_reweigh")
-    scores = _score(refs, hyps, vectors, smoothing_function, auto_reweigh, True)
-    return scores if many else scores[0]
+    return _score(refs, hyps, weights, smoothing_function, auto_reweigh, True)

@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Hashable, Sequence
 from fractions import Fraction
 
-from ._checks import check_order, check_references, check_tokens
+from .checks import check_order, check_references, check_tokens
 from .ngrams import iter_ngrams
 
 

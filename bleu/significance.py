@@ -58,9 +58,11 @@ from typing import Any
 
 import numpy as np
 
-from ._checks import check_count, check_seed, check_stats
-from .sacrebleu_rules import BleuOptions, check_hypotheses
-from .vectorized import EncodedReferences, bleu_of_sum_rows, prepare
+from .checks import check_count, check_hypotheses, check_seed, check_stats
+from .options import BleuOptions, ScoringOptions, scoring_options
+from .rows import order_of
+from .rules import scores_from_stats
+from .vectorized import encode_references
 
 DEFAULT_SEED = 12345
 """sacreBLEU's default seed (``SACREBLEU_SEED``)."""
@@ -250,16 +252,26 @@ def _segment_rows(stats: Any, name: str) -> np.ndarray:
     return rows
 
 
-def _paired_stats(baseline: Any, system: Any) -> tuple[np.ndarray, np.ndarray]:
+def _paired_input(
+    baseline: Any, system: Any, bleu_options: dict[str, Any], count: tuple[Any, str], seed: Any
+) -> tuple[np.ndarray, np.ndarray, ScoringOptions, int, int | None]:
+    """The checked arguments of a paired test on rows: both systems' rows, the scoring
+    options, the number of resamples or trials (``count``: value and name) and the seed."""
     base = _segment_rows(baseline, "baseline")
     sys_ = _segment_rows(system, "system")
     if base.shape != sys_.shape:
         raise ValueError(f"baseline has shape {base.shape} but system has shape {sys_.shape}")
-    return base, sys_
+    options = scoring_options(bleu_options, order_of(base))
+    return base, sys_, options, _check_count(*count, base.shape[1]), check_seed(seed)
 
 
-def _score(rows: np.ndarray, options: BleuOptions) -> float:
-    return float(bleu_of_sum_rows(rows.sum(axis=0)[None, :].astype(np.float64), options)[0])
+def _scores(sums: np.ndarray, options: ScoringOptions) -> np.ndarray:
+    """sacreBLEU's BLEU of each row of sums (resampled sums are whole floats: made ints)."""
+    return scores_from_stats(sums.astype(np.int64), options=options)
+
+
+def _score(rows: np.ndarray, options: ScoringOptions) -> float:
+    return float(_scores(rows.sum(axis=0)[None, :], options)[0])
 
 
 def _estimate(score: float, samples: np.ndarray, seed: int | None) -> ConfidenceResult:
@@ -277,14 +289,17 @@ def confidence_from_stats(
 ) -> ConfidenceResult:
     """:func:`confidence_interval` from per-segment statistics (rows of :func:`segment_stats`).
 
-    ``bleu_options`` are ``smooth``, ``smooth_value`` and ``effective_order``.
+    ``bleu_options`` are the scoring options of :class:`~bleu.options.ScoringOptions`
+    (``smooth_method``, ``smooth_value``, ``use_effective_order``; ``max_ngram_order``
+    must be the rows'); a text option such as ``tokenize`` is a TypeError: the rows are
+    tokenized already.
     """
-    options = BleuOptions(**bleu_options)
     rows = _segment_rows(stats, "stats")
+    options = scoring_options(bleu_options, order_of(rows))
     n_samples = _check_count(n_samples, "n_samples", rows.shape[1])
     seed = check_seed(seed)
     (sums,) = _resampled_sums(np.random.default_rng(seed), n_samples, [rows])
-    return _estimate(_score(rows, options), bleu_of_sum_rows(sums, options), seed)
+    return _estimate(_score(rows, options), _scores(sums, options), seed)
 
 
 def paired_bootstrap_from_stats(
@@ -294,14 +309,16 @@ def paired_bootstrap_from_stats(
     seed: int | None = DEFAULT_SEED,
     **bleu_options: Any,
 ) -> PairedResult:
-    """:func:`paired_bootstrap` from the two systems' per-segment statistics."""
-    options = BleuOptions(**bleu_options)
-    base, sys_ = _paired_stats(baseline, system)
-    n_samples = _check_count(n_samples, "n_samples", base.shape[1])
-    seed = check_seed(seed)
+    """:func:`paired_bootstrap` from the two systems' per-segment statistics.
+
+    ``bleu_options`` as :func:`confidence_from_stats`.
+    """
+    base, sys_, options, n_samples, seed = _paired_input(
+        baseline, system, bleu_options, (n_samples, "n_samples"), seed
+    )
     base_sums, sys_sums = _resampled_sums(np.random.default_rng(seed), n_samples, [base, sys_])
-    base_result = _estimate(_score(base, options), bleu_of_sum_rows(base_sums, options), seed)
-    sys_result = _estimate(_score(sys_, options), bleu_of_sum_rows(sys_sums, options), seed)
+    base_result = _estimate(_score(base, options), _scores(base_sums, options), seed)
+    sys_result = _estimate(_score(sys_, options), _scores(sys_sums, options), seed)
     delta = abs(base_result.score - sys_result.score)
     diffs = np.abs(sys_result.samples - base_result.samples)
     centred = diffs - diffs.mean()
@@ -327,11 +344,13 @@ def approximate_randomization_from_stats(
     n_confidence: int = 0,
     **bleu_options: Any,
 ) -> PairedResult:
-    """:func:`approximate_randomization` from the two systems' per-segment statistics."""
-    options = BleuOptions(**bleu_options)
-    base, sys_ = _paired_stats(baseline, system)
-    n_trials = _check_count(n_trials, "n_trials", base.shape[1])
-    seed = check_seed(seed)
+    """:func:`approximate_randomization` from the two systems' per-segment statistics.
+
+    ``bleu_options`` as :func:`confidence_from_stats`.
+    """
+    base, sys_, options, n_trials, seed = _paired_input(
+        baseline, system, bleu_options, (n_trials, "n_trials"), seed
+    )
     no_estimate = isinstance(n_confidence, (int, np.integer)) and n_confidence == 0
     if isinstance(n_confidence, bool) or not no_estimate:  # 0: no confidence estimate
         n_confidence = _check_count(n_confidence, "n_confidence", base.shape[1])
@@ -340,13 +359,13 @@ def approximate_randomization_from_stats(
     # pseudo-system a takes the baseline's segment where the mask is set, b the other one
     shuffled_a = sys_.sum(axis=0) + _swapped_sums(rng, n_trials, base - sys_)
     shuffled_b = (base.sum(axis=0) + sys_.sum(axis=0)) - shuffled_a
-    diffs = np.abs(bleu_of_sum_rows(shuffled_a, options) - bleu_of_sum_rows(shuffled_b, options))
+    diffs = np.abs(_scores(shuffled_a, options) - _scores(shuffled_b, options))
     delta = abs(base_score - sys_score)
     p_value = _p_value(int(np.sum(diffs > delta)), n_trials, delta)
     mean = ci = None
     if n_confidence:
         (sums,) = _resampled_sums(rng, n_confidence, [sys_])
-        estimate = _estimate(sys_score, bleu_of_sum_rows(sums, options), seed)
+        estimate = _estimate(sys_score, _scores(sums, options), seed)
         mean, ci = estimate.mean, estimate.ci
     return PairedResult(
         "approximate randomization",
@@ -366,24 +385,23 @@ def approximate_randomization_from_stats(
 
 def _two_systems(
     baseline: Any, system: Any, references: Any, options: BleuOptions
-) -> tuple[np.ndarray, np.ndarray, EncodedReferences]:
-    base_hyps, refs = prepare(baseline, references, options, "baseline")
+) -> tuple[np.ndarray, np.ndarray]:
+    """The per-segment rows of both systems, the references encoded once."""
+    base_hyps, refs = encode_references(baseline, references, options.text, "baseline")
     sys_hyps = check_hypotheses(system, "system")
     if len(sys_hyps) != len(base_hyps):
         raise ValueError(
             f"system has {len(sys_hyps)} segments but baseline has {len(base_hyps)}: "
             "both must translate the same test set"
         )
-    return refs.stats(base_hyps), refs.stats(sys_hyps), refs
+    order = options.max_ngram_order
+    return refs.stats(base_hyps, order), refs.stats(sys_hyps, order)
 
 
-def _scoring(options: BleuOptions) -> dict[str, Any]:
-    """The options that act on statistics (the others act on the text)."""
-    return {
-        "smooth": options.smooth,
-        "smooth_value": options.smooth_value,
-        "effective_order": options.effective_order,
-    }
+def scoring_keywords(options: BleuOptions) -> dict[str, Any]:
+    """The keywords of ``options`` that act on statistics rows (the others act on text):
+    what the tests on rows (``*_from_stats``) take."""
+    return vars(options.scoring).copy()
 
 
 def confidence_interval(
@@ -401,8 +419,9 @@ def confidence_interval(
     ``seed=None`` draws fresh randomness.
     """
     made = BleuOptions(**options)
-    hyps, refs = prepare(system, references, made, "system")
-    return confidence_from_stats(refs.stats(hyps), n_samples, seed, **_scoring(made))
+    hyps, refs = encode_references(system, references, made.text, "system")
+    rows = refs.stats(hyps, made.max_ngram_order)
+    return confidence_from_stats(rows, n_samples, seed, **scoring_keywords(made))
 
 
 def paired_bootstrap(
@@ -421,8 +440,8 @@ def paired_bootstrap(
     baseline, ``p_value`` the test's p-value. ``options`` as :func:`confidence_interval`.
     """
     made = BleuOptions(**options)
-    base, sys_, _ = _two_systems(baseline, system, references, made)
-    return paired_bootstrap_from_stats(base, sys_, n_samples, seed, **_scoring(made))
+    base, sys_ = _two_systems(baseline, system, references, made)
+    return paired_bootstrap_from_stats(base, sys_, n_samples, seed, **scoring_keywords(made))
 
 
 def approximate_randomization(
@@ -442,9 +461,9 @@ def approximate_randomization(
     ``options`` as :func:`confidence_interval`.
     """
     made = BleuOptions(**options)
-    base, sys_, _ = _two_systems(baseline, system, references, made)
+    base, sys_ = _two_systems(baseline, system, references, made)
     return approximate_randomization_from_stats(
-        base, sys_, n_trials, seed, n_confidence, **_scoring(made)
+        base, sys_, n_trials, seed, n_confidence, **scoring_keywords(made)
     )
 
 

@@ -23,7 +23,7 @@ from collections.abc import Hashable, Sequence
 from fractions import Fraction
 from typing import Any
 
-from ._checks import check_references, check_tokens
+from .checks import check_references, check_tokens
 from .precision import match_counts
 
 Number = Any  # a Fraction, a Precision or a float, as the methods produce them
@@ -278,18 +278,13 @@ class SmoothingFunction:
             out[i] = (m + self.alpha * pi0) / (length + self.alpha)
         return out
 
-    def method7(
-        self,
-        p_n: Sequence[Number],
-        references: Any = None,
-        hypothesis: Any = None,
-        hyp_len: int | None = None,
-        *args: Any,
-        **kwargs: Any,
-    ) -> list[Number]:
-        """Smoothing 4 followed by smoothing 5 (smoothing 7 in Chen and Cherry, 2014)."""
-        p_n = self.method4(p_n, references, hypothesis, hyp_len)
-        return self.method5(p_n, references, hypothesis, hyp_len, **kwargs)
+    def method7(self, p_n: Sequence[Number], *args: Any, **kwargs: Any) -> list[Number]:
+        """Smoothing 4 followed by smoothing 5 (smoothing 7 in Chen and Cherry, 2014).
+
+        The arguments are those of :meth:`method4` and :meth:`method5`, handed to both
+        (each takes what it reads).
+        """
+        return self.method5(self.method4(p_n, *args, **kwargs), *args, **kwargs)
 
 
 def _precision_of(

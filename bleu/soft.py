@@ -49,10 +49,10 @@ from typing import Any
 
 import numpy as np
 
-from ._checks import MAX_ORDER, check_count, check_order, check_ordered, check_weight_tuple
 from .brevity import brevity_penalty, closest_length
-from .nltk_rules import combine
-from .precision import _max_ref_counts
+from .checks import MAX_ORDER, check_count, check_order, check_ordered, check_weight_tuple
+from .precision import max_reference_counts
+from .rules import combine
 
 Array = np.ndarray
 UNIFORM_4 = (0.25, 0.25, 0.25, 0.25)
@@ -199,7 +199,7 @@ def survival(probs: Array, eos: int | None) -> Array:
 
 def reference_ngrams(references: list[list[int]], n: int) -> tuple[Array, Array]:
     """Distinct reference n-grams (``G x n`` ids, sorted) and their ``Max_Ref_Count`` ``M_g``."""
-    best = _max_ref_counts(references, n)
+    best = max_reference_counts(references, n)
     grams = sorted(best)
     ids = np.array(grams, dtype=int).reshape(len(grams), n)
     return ids, np.array([best[g] for g in grams], dtype=float)

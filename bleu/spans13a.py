@@ -37,13 +37,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from .tokenizers import _ALWAYS_SPLIT
+from .tokenizers import ALWAYS_SPLIT
 
 # Character classes of the Basic Multilingual Plane; every character above it is OTHER.
 OTHER, SPACE, SYMBOL, DOT, DIGIT, DASH = range(6)
 _CLASS = np.full(0x10000, OTHER, dtype=np.uint8)
 _CLASS[[c for c in range(0x10000) if chr(c).isspace()]] = SPACE  # what str.split splits on
-_CLASS[[ord(c) for c in _ALWAYS_SPLIT]] = SYMBOL
+_CLASS[[ord(c) for c in ALWAYS_SPLIT]] = SYMBOL
 _CLASS[[ord("."), ord(",")]] = DOT
 _CLASS[ord("0") : ord("9") + 1] = DIGIT
 _CLASS[ord("-")] = DASH
@@ -84,7 +84,7 @@ def _dot_cuts(cls: np.ndarray, alone: np.ndarray, cut: np.ndarray) -> None:
     put a space before it; the space after it is left out only when a digit follows and
     ``L`` plus one if a digit precedes is even (the last character then never met a
     non-digit on its right). Tested against the rules themselves for every short run
-    (``bleu.tokenizers._run_replacement``) and against sacreBLEU's tokenizer.
+    (``the rules of bleu.tokenizers``) and against sacreBLEU's tokenizer.
     """
     at = np.flatnonzero(cls == DOT)
     if len(at) == 0:

@@ -31,7 +31,7 @@ from bisect import bisect_right
 from collections.abc import Callable
 from functools import lru_cache
 
-from ._checks import check_bool, check_segment, check_segments
+from .checks import check_bool, check_choice, check_segment, check_segments
 
 TOKENIZERS: tuple[str, ...] = ("none", "13a", "intl", "char", "zh")
 """The tokenizer names this module implements, as sacreBLEU spells them."""
@@ -42,7 +42,7 @@ _CACHE_SIZE = 2**16  # references repeat across systems; sacreBLEU caches as muc
 
 # ASCII punctuation and symbols that 13a always splits off (the apostrophe, comma,
 # hyphen and period are handled by the context rules below or kept).
-_ALWAYS_SPLIT = '!"#$%&()*+/:;<=>?@[\\]^_`{|}~'
+ALWAYS_SPLIT = '!"#$%&()*+/:;<=>?@[\\]^_`{|}~'
 
 # mteval's context rules, as its Perl substitutions are written (applied one after the
 # other, left to right, each match consuming both characters). They are the definition;
@@ -57,8 +57,8 @@ _CONTEXT_RULES: tuple[tuple[re.Pattern[str], str], ...] = (
 _ENTITIES = (("&quot;", '"'), ("&amp;", "&"), ("&lt;", "<"), ("&gt;", ">"))
 _ENTITY = re.compile("|".join(entity for entity, _ in _ENTITIES))
 
-_SYMBOL = re.compile("[" + re.escape(_ALWAYS_SPLIT) + "]")
-_PADDED = {ch: f" {ch} " for ch in _ALWAYS_SPLIT}
+_SYMBOL = re.compile("[" + re.escape(ALWAYS_SPLIT) + "]")
+_PADDED = {ch: f" {ch} " for ch in ALWAYS_SPLIT}
 # Rule 3, ([0-9])(-) -> "\1 \2 ", written to start with its rare literal "-".
 _HYPHEN_AFTER_DIGIT = re.compile(r"-(?<=[0-9]-)")
 # Rules 1 and 2 for a lone period or comma (no period or comma beside it): it becomes a
@@ -148,7 +148,7 @@ def _apply_13a_rules(text: str) -> str:
     return text
 
 
-def _prepare_13a(line: str) -> str:
+def prepare_13a(line: str) -> str:
     """mteval's clean-up of a segment before the rules: markup, line breaks, entities.
 
     Each step runs only where its text occurs (a one-character search first): on a whole
@@ -168,7 +168,7 @@ def _prepare_13a(line: str) -> str:
 def _tok_13a(line: str) -> str:
     # mteval pads the segment with one space on each side before the rules run, so that
     # a period at either end also has a (non-digit) neighbour.
-    return " ".join(_apply_13a_rules(f" {_prepare_13a(line)} ").split())
+    return " ".join(_apply_13a_rules(f" {prepare_13a(line)} ").split())
 
 
 # --- intl (mteval-v14.pl, international) ----------------------------------------------
@@ -308,16 +308,7 @@ _PUBLIC = {name: _checked(name) for name in TOKENIZERS}
 
 def check_tokenizer_name(tokenize: object, name: str = "tokenize") -> str:
     """Return ``tokenize`` if it names a tokenizer of :data:`TOKENIZERS`, else raise."""
-    if not isinstance(tokenize, str):
-        raise TypeError(
-            f"{name} must be a tokenizer name, one of {', '.join(TOKENIZERS)}; "
-            f"not {type(tokenize).__name__}"
-        )
-    if tokenize not in _FUNCTIONS:
-        raise ValueError(
-            f"{name}={tokenize!r} is not a known tokenizer; choose one of {', '.join(TOKENIZERS)}"
-        )
-    return tokenize
+    return check_choice(tokenize, name, TOKENIZERS, "tokenizer")
 
 
 def get_tokenizer(tokenize: str) -> Callable[[str], str]:
@@ -371,13 +362,36 @@ def join_segments(lines: list[str]) -> tuple[str, str]:
     )
 
 
+def stripped_lines(segments: list[str], lowercase: bool) -> list[str]:
+    """sacreBLEU's first steps on checked segments: lowercase if asked, strip the end."""
+    if lowercase:
+        return [s.lower().rstrip() for s in segments]
+    return [s.rstrip() for s in segments]
+
+
+def stream_13a(lines: list[str]) -> tuple[str, str]:
+    r"""Stripped lines as one text ready for the 13a rules, and its separator.
+
+    The lines are joined by a separator found in none of them (:func:`join_segments`),
+    cleaned up by :func:`prepare_13a` once (no clean-up step spans a separator), padded
+    with a space at each end as mteval pads a segment, and closed by a last separator, so
+    that every segment, the last one too, ends at a separator token. The string tokenizer
+    (:func:`tokenize_stream`) and the array one (:mod:`bleu.chunked`) both start here.
+
+    >>> stream_13a(["a&amp;b", "c"])
+    (' a&b \x00 c \x00 ', '\x00')
+    """
+    joined, separator = join_segments(lines)
+    return f" {prepare_13a(joined)} {separator} ", separator
+
+
 def tokenize_stream(segments: list[str], tokenize: str, lowercase: bool) -> tuple[list[str], str]:
     """The tokens of every segment in one flat list, a separator token after each segment.
 
     The same tokens as :func:`segment_tokens` segment by segment (tested), faster for
-    thousands of segments: ``13a`` runs once over the whole stream, joined by a separator
-    token padded with spaces, which no rule can match across. Returns the tokens and the
-    separator (a character found in no segment).
+    thousands of segments: ``13a`` runs once over the whole stream (:func:`stream_13a`),
+    joined by a separator token padded with spaces, which no rule can match across.
+    Returns the tokens and the separator (a character found in no segment).
 
     >>> tokens, end = tokenize_stream(["It costs $3.50.", "U.S. troops"], "13a", False)
     >>> " ".join("|" if token == end else token for token in tokens)
@@ -385,20 +399,16 @@ def tokenize_stream(segments: list[str], tokenize: str, lowercase: bool) -> tupl
     """
     segments = check_segments(segments, "segments")
     check_tokenizer_name(tokenize)
-    lines = (
-        [s.lower().rstrip() for s in segments]
-        if check_bool(lowercase, "lowercase")
-        else [s.rstrip() for s in segments]
-    )
-    joined, sentinel = join_segments(lines)
+    lines = stripped_lines(segments, check_bool(lowercase, "lowercase"))
     if not lines:
-        return [], sentinel
+        return [], join_segments(lines)[1]
     if tokenize == "13a":
-        joined = _prepare_13a(joined)  # no clean-up step spans a separator
-        return [*_apply_13a_rules(f" {joined} ").split(), sentinel], sentinel
+        text, separator = stream_13a(lines)
+        return _apply_13a_rules(text).split(), separator
+    _, separator = join_segments(lines)
     tokenizer = _FUNCTIONS[tokenize]
     tokens: list[str] = []
     for line in lines:
         tokens += tokenizer(line).split()
-        tokens.append(sentinel)
-    return tokens, sentinel
+        tokens.append(separator)
+    return tokens, separator

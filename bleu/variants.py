@@ -49,7 +49,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ._checks import (
+from .brevity import brevity_penalty, closest_length
+from .checks import (
     MAX_ORDER,
     check_bool,
     check_corpus_shape,
@@ -63,7 +64,6 @@ from ._checks import (
     check_tokens,
     check_weight_tuple,
 )
-from .brevity import brevity_penalty, closest_length
 from .ngrams import iter_ngrams
 from .precision import match_counts
 

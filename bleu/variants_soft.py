@@ -37,7 +37,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from ._checks import check_order
+from .checks import check_order
 from .soft import check_probs
 
 Array = np.ndarray

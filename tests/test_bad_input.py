@@ -35,7 +35,7 @@ from nltk.translate import bleu_score as nltk_bleu
 import bleu
 from bleu import metrics, nltk_rules, sacrebleu_rules, significance, soft, tokenizers, variants
 from bleu import vectorized as vec
-from bleu._checks import MAX_ORDER, check_stats
+from bleu.checks import MAX_ORDER, check_stats
 
 REFS = [["the", "cat", "is", "on", "the", "mat"], ["there", "is", "a", "cat", "on", "the", "mat"]]
 HYP = ["the", "cat", "sat", "on", "the", "mat"]
@@ -751,8 +751,8 @@ BAD_STATS_OBJECTS = {  # not rows at all
 # (name, call(stats), takes one row, takes 2-D rows)
 STATS_FUNCTIONS = [
     ("score_from_stats", bleu.score_from_stats, True, True),
-    ("scores_from_stats", vec.scores_from_stats, True, True),
-    ("bleu_of_sums", lambda s: sacrebleu_rules.bleu_of_sums(s, bleu.BleuOptions()), True, False),
+    ("scores_from_stats", bleu.rules.scores_from_stats, True, True),
+    ("bleu_scores_from_stats", bleu.bleu_scores_from_stats, True, True),
     ("bleu_from_stats", bleu.bleu_from_stats, True, True),
     ("confidence_from_stats", lambda s: significance.confidence_from_stats(s, 10), False, True),
     (
@@ -774,7 +774,7 @@ def _stats_rows() -> list:
     table = []
     for fname, call, one_row, two_d in STATS_FUNCTIONS:
         for kind, (row, error, match) in IMPOSSIBLE_ROWS.items():
-            nltk_sums = fname == "bleu_from_stats"  # NLTK's sums: t_1 may exceed c
+            nltk_sums = fname.startswith("bleu_")  # NLTK's rows: t_1 may exceed c
             if one_row and not (nltk_sums and kind == "more-unigrams-than-tokens"):
                 table.append((f"{fname}-{kind}", lambda c=call, r=row: c(r), error, match))
             if two_d:
@@ -820,18 +820,45 @@ def _stats_rows() -> list:
             "system",
         ),
         (
-            "bleu_of_sums-rows",
-            lambda: sacrebleu_rules.bleu_of_sums(np.array(ROWS), bleu.BleuOptions()),
-            ValueError,
-            "one row",
-        ),
-        (
-            "bleu_of_sums-options",
-            lambda: sacrebleu_rules.bleu_of_sums(ROW, {"smooth": "exp"}),
+            "options-not-scoring-options",
+            lambda: bleu.score_from_stats(ROW, options={"smooth_method": "exp"}),
             TypeError,
             "options",
         ),
+        (
+            "options-and-keywords",
+            lambda: bleu.scores_from_stats(
+                ROWS, smooth_method="floor", options=bleu.ScoringOptions()
+            ),
+            TypeError,
+            "options",
+        ),
+        (
+            "options-of-another-order",
+            lambda: bleu.score_from_stats(ROW, options=bleu.ScoringOptions(max_ngram_order=3)),
+            ValueError,
+            "max_ngram_order",
+        ),
     ]
+    # text options act on text: with rows they would be ignored, so they are refused
+    for fname, call in [
+        ("score_from_stats", lambda **k: bleu.score_from_stats(ROW, **k)),
+        ("scores_from_stats", lambda **k: bleu.scores_from_stats(ROWS, **k)),
+        ("confidence_from_stats", lambda **k: significance.confidence_from_stats(ROWS, 10, **k)),
+        (
+            "paired_bootstrap_from_stats",
+            lambda **k: significance.paired_bootstrap_from_stats(ROWS, ROWS, 10, **k),
+        ),
+        (
+            "approximate_randomization_from_stats",
+            lambda **k: significance.approximate_randomization_from_stats(ROWS, ROWS, 10, **k),
+        ),
+    ]:
+        table += [
+            (f"{fname}-tokenize", lambda c=call: c(tokenize="char"), TypeError, "tokenize"),
+            (f"{fname}-lowercase", lambda c=call: c(lowercase=True), TypeError, "lowercase"),
+            (f"{fname}-order", lambda c=call: c(max_ngram_order=7), ValueError, "max_ngram_order"),
+        ]
     return rows_of(table)
 
 
@@ -885,7 +912,7 @@ def test_rows_the_package_produces_are_never_refused(
         for row in rows:
             check_stats(row)  # a single segment's row is also a valid one-row sum
         bleu.score_from_stats(rows)
-        vec.scores_from_stats(rows)
+        bleu.rules.scores_from_stats(rows)
         significance.confidence_from_stats(rows, n_samples=5)
         significance.paired_bootstrap_from_stats(rows, rows[::-1].copy(), n_samples=5)
 

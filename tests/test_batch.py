@@ -22,7 +22,7 @@ from sacrebleu.metrics import BLEU
 
 import bleu
 from bleu import batch, spans13a
-from bleu.sacrebleu_rules import SMOOTH_DEFAULTS
+from bleu.options import SMOOTH_DEFAULTS
 from bleu.tokenizers import TOKENIZERS
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -150,7 +150,7 @@ def test_a_hash_collision_falls_back_to_string_tokens(monkeypatch):
         calls.append(1)
         raise spans13a.HashCollision
 
-    monkeypatch.setattr(batch, "check_same_tokens", collide)
+    monkeypatch.setattr(bleu.chunked, "check_same_tokens", collide)
     assert_close(bleu.sentence_scores(hyps, refs), sacre_sentence(hyps, refs))
     assert calls  # the hashed path was tried and abandoned
 

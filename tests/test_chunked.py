@@ -23,8 +23,14 @@ from test_vectorized import raw_corpus
 
 import bleu
 from bleu import chunked, spans13a, tokenizers
-from bleu.sacrebleu_rules import BleuOptions
+from bleu.options import BleuOptions
 from bleu.simulate import generate_sentences, simulate_system
+
+
+def corpus_sums(hyps, streams, options):
+    """One system's column sums and nrefs, as bleu.chunked.corpus_score computes them."""
+    (sums,), nrefs = chunked.systems_sums([hyps], streams, options)
+    return sums, nrefs
 
 SACRE_13A = Tokenizer13a()
 QUICK = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -115,7 +121,7 @@ def test_sums_equal_sacrebleu_for_any_chunking(corpus, lowercase, max_order, chu
         patch.setattr(chunked, "CHUNK_SEGMENTS", chunk)
         patch.setattr(chunked, "MIN_CHUNK", 1)
         patch.setattr(chunked, "THREADS", threads)
-        sums, nrefs = chunked.corpus_sums(hyps, streams, options)
+        sums, nrefs = corpus_sums(hyps, streams, options)
     assert sums.tolist() == sacre_sums(hyps, streams, lowercase, max_order)
     counts = {sum(s[i] is not None for s in streams) for i in range(len(hyps))}
     assert nrefs == (counts.pop() if len(counts) == 1 else "var")
@@ -132,7 +138,7 @@ def test_a_generated_corpus_in_many_chunks_equals_sacrebleu(monkeypatch):
     assert abs(score.score - theirs.score) <= 1e-9
 
 
-def test_shared_hashes_fall_back_to_string_tokens(monkeypatch):
+def test_shared_hashes_fall_back_to_string_ids(monkeypatch):
     """With 3-bit ids, different tokens of a segment share ids: each chunk is caught by the
     check and counted again with string tokens; the sums stay sacreBLEU's."""
     rnd = random.Random(3)
@@ -140,12 +146,12 @@ def test_shared_hashes_fall_back_to_string_tokens(monkeypatch):
     refs = [" ".join(rnd.choices(words, k=15)) for _ in range(40)]
     hyps = [" ".join(rnd.choices(words, k=12)) for _ in range(40)]
     calls = []
-    original = chunked._string_tokens
-    monkeypatch.setattr(chunked, "_HASH_BITS", 3)
+    original = chunked._string_ids
+    monkeypatch.setattr(chunked, "HASH_BITS", 3)
     monkeypatch.setattr(chunked, "CHUNK_SEGMENTS", 10)
     monkeypatch.setattr(chunked, "MIN_CHUNK", 1)
-    monkeypatch.setattr(chunked, "_string_tokens", lambda *a: calls.append(1) or original(*a))
-    sums, _ = chunked.corpus_sums(hyps, [refs], BleuOptions())
+    monkeypatch.setattr(chunked, "_string_ids", lambda *a: calls.append(1) or original(*a))
+    sums, _ = corpus_sums(hyps, [refs], BleuOptions())
     assert sums.tolist() == sacre_sums(hyps, [refs])
     assert len(calls) == 4  # every chunk fell back
 
@@ -154,8 +160,8 @@ def test_full_width_ids_do_not_fall_back(monkeypatch):
     refs = generate_sentences(300, seed=1)
     hyps = simulate_system(refs, "drop", 0.2, seed=2)
     calls = []
-    monkeypatch.setattr(chunked, "_string_tokens", lambda *a: calls.append(1))
-    sums, nrefs = chunked.corpus_sums(hyps, [refs], BleuOptions())
+    monkeypatch.setattr(chunked, "_string_ids", lambda *a: calls.append(1))
+    sums, nrefs = corpus_sums(hyps, [refs], BleuOptions())
     assert calls == [] and nrefs == 1
     assert sums.tolist() == sacre_sums(hyps, [refs])
 
@@ -177,12 +183,20 @@ def test_a_segment_without_references_is_named_across_chunks(monkeypatch):
     hyps = ["a", "b", "c", "d", "e"]
     streams = [["a", "b", "c", None, "e"], ["a", None, "c", None, "e"]]
     with pytest.raises(ValueError, match="segment 3 has no reference"):
-        chunked.corpus_sums(hyps, streams, BleuOptions())
+        corpus_sums(hyps, streams, BleuOptions())
 
 
-def test_other_tokenizers_are_refused():
-    with pytest.raises(ValueError, match="13a only"):
-        chunked.corpus_sums(["a"], [["a"]], BleuOptions(tokenize="none"))
+@pytest.mark.parametrize("tokenize", ["none", "intl", "char", "zh"])
+def test_other_tokenizers_are_counted_with_string_tokens(monkeypatch, tokenize):
+    hyps = ["The cat sat on the mat.", "猫坐在垫子上。", "It costs 3,5 m²."]
+    refs = ["The cat is on the mat.", "猫在垫子上。", "It costs 3.5 m²!"]
+    calls = []
+    original = chunked._string_ids
+    monkeypatch.setattr(chunked, "_string_ids", lambda *a: calls.append(1) or original(*a))
+    sums, nrefs = corpus_sums(hyps, [refs], BleuOptions(tokenize=tokenize))
+    assert calls and nrefs == 1
+    theirs = BLEU(tokenize=tokenize).corpus_score(hyps, [refs])
+    assert sums[2:6].tolist() == theirs.counts and sums[6:].tolist() == theirs.totals
 
 
 def python_hash(token: str) -> int:
@@ -210,7 +224,7 @@ def test_a_small_corpus_is_one_chunk_without_threads(monkeypatch):
     monkeypatch.setattr(chunked, "THREADS", 2)
     monkeypatch.setattr(chunked, "ThreadPoolExecutor", None)  # would fail if used
     hyps = ["the cat sat on the mat ."] * 1023
-    sums, _ = chunked.corpus_sums(hyps, [hyps], BleuOptions())
+    sums, _ = corpus_sums(hyps, [hyps], BleuOptions())
     assert sums.tolist() == sacre_sums(hyps, [hyps])
     assert chunked._bounds(1023) == [(0, 1023)] and len(chunked._bounds(1024)) == 2
 
@@ -231,7 +245,7 @@ def test_several_systems_share_the_references_tokens(monkeypatch):
 def test_size_ranges_keep_both_limits():
     """The one range cutter (chunks, batch blocks, token blocks): at most ``most`` items, at
     most ``limit`` in size, an item over the limit alone, every item once and in order."""
-    from bleu.vectorized import size_ranges
+    from bleu.rows import size_ranges
 
     assert size_ranges(np.ones(10, dtype=np.int64), limit=100, most=3) == [
         (0, 3), (3, 6), (6, 9), (9, 10)

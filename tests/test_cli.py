@@ -640,7 +640,7 @@ def test_chunked_reading_of_several_systems(systems, capsys, monkeypatch, test):
 def test_chunks_keep_the_per_segment_statistics_of_segment_stats(systems, monkeypatch):
     from bleu import cli_io
     from bleu.cli import read_corpus
-    from bleu.sacrebleu_rules import BleuOptions
+    from bleu.options import BleuOptions
     from bleu.vectorized import segment_stats
 
     paths, outputs, refs = systems

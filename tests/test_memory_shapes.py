@@ -24,8 +24,14 @@ from hypothesis import strategies as st
 from test_chunked import sacre_sums, sacre_tokens, tokens_of
 
 from bleu import chunked, cli, cli_io, spans13a, vectorized
-from bleu.sacrebleu_rules import BleuOptions
+from bleu.options import BleuOptions
 from bleu.tokenizers import get_tokenizer
+
+
+def corpus_sums(hyps, streams, options):
+    """One system's column sums and nrefs, as bleu.chunked.corpus_score computes them."""
+    (sums,), nrefs = chunked.systems_sums([hyps], streams, options)
+    return sums, nrefs
 
 WORDS = [f"w{i}" for i in range(300)]
 
@@ -163,7 +169,7 @@ def test_runaway_chunks_hand_the_tokenizer_at_most_the_limit(monkeypatch):
 
     monkeypatch.setattr(chunked, "CHUNK_CHARS", 5000)
     monkeypatch.setattr(chunked, "hashed_tokens", counting)
-    sums, _ = chunked.corpus_sums(hyps, [refs], BleuOptions())
+    sums, _ = corpus_sums(hyps, [refs], BleuOptions())
     assert sums.tolist() == sacre_sums(hyps, [refs])
     assert len(seen) >= 2 * 40 * 1500 // 5000  # references and hypotheses of every chunk
     assert all(chars <= 5000 for _, chars in seen)
@@ -179,7 +185,7 @@ def test_a_segment_too_long_for_hashed_keys_never_builds_arrays(monkeypatch):
     monkeypatch.setattr(
         chunked, "hashed_tokens", lambda t, lc: sizes.append(sum(map(len, t))) or original(t, lc)
     )
-    sums, _ = chunked.corpus_sums(hyps, [refs], BleuOptions())
+    sums, _ = corpus_sums(hyps, [refs], BleuOptions())
     assert sums.tolist() == sacre_sums(hyps, [refs])
     assert sizes and max(sizes) < 4000  # the long segment went to the string path
 
@@ -203,7 +209,7 @@ def test_runaway_corpus_peak_is_bounded_by_the_limit_not_the_input(
     monkeypatch.setattr(chunked, "THREADS", 2)
     monkeypatch.setattr(vectorized, "BLOCK_TOKENS", limit)
     text_bytes = sum(map(len, hyps)) + sum(map(len, refs))
-    score, peak = traced_peak(lambda: vectorized.corpus_score(hyps, [refs], tokenize=tokenize))
+    score, peak = traced_peak(lambda: chunked.corpus_score(hyps, [refs], tokenize=tokenize))
     assert peak < text_bytes, (peak, text_bytes)
     assert score.score == pytest.approx(
         sacrebleu.corpus_bleu(hyps, [refs], tokenize=tokenize).score, abs=1e-9
@@ -221,9 +227,9 @@ def test_none_blocks_hand_the_tokenizer_at_most_the_limit(monkeypatch):
         seen.append((len(segments), len(ids)))
         return ids, lengths
 
-    monkeypatch.setattr(vectorized, "BLOCK_TOKENS", 2000)
-    monkeypatch.setattr(vectorized, "encode_segments", counting)
-    score = vectorized.corpus_score(hyps, [refs], tokenize="none")
+    monkeypatch.setattr(chunked, "CHUNK_CHARS", 2000)
+    monkeypatch.setattr(chunked, "encode_segments", counting)
+    score = chunked.corpus_score(hyps, [refs], tokenize="none")
     assert score.score == pytest.approx(
         sacrebleu.corpus_bleu(hyps, [refs], tokenize="none").score, abs=1e-9
     )
@@ -243,7 +249,7 @@ def test_long_tokens_peak_is_bounded_by_the_limit_not_the_input(monkeypatch):
     refs = [f"{h.split()[0] if i % 2 else token()} {token()}" for i, h in enumerate(hyps)]
     monkeypatch.setattr(chunked, "CHUNK_CHARS", 2**15)
     text_bytes = sum(map(len, hyps)) + sum(map(len, refs))
-    sums, peak = traced_peak(lambda: chunked.corpus_sums(hyps, [refs], BleuOptions())[0])
+    sums, peak = traced_peak(lambda: corpus_sums(hyps, [refs], BleuOptions())[0])
     assert sums.tolist() == sacre_sums(hyps, [refs])
     assert peak < text_bytes / 2, (peak, text_bytes)
 

@@ -39,7 +39,7 @@ from sacrebleu.significance import _compute_p_value, estimate_ci
 import bleu
 from bleu import metrics, nltk_rules, precision, sacrebleu_rules, soft, vectorized
 from bleu import significance as sig
-from bleu.sacrebleu_rules import SMOOTH_DEFAULTS
+from bleu.options import SMOOTH_DEFAULTS
 from bleu.tokenizers import TOKENIZERS
 
 VOCAB = ["the", "cat", "sat", "on", "mat", "a", "dog"]
@@ -149,7 +149,7 @@ def test_closest_lengths_equal_nltks(ref_lens, hyp_len):
     refs = [["a"] * n for n in ref_lens]
     expected = nb.closest_ref_length(refs, hyp_len)
     assert bleu.closest_ref_length(refs, hyp_len) == expected
-    ours = vectorized.closest_lengths(
+    ours = bleu.rows.closest_lengths(
         np.array([hyp_len, hyp_len]),
         np.array(ref_lens * 2),
         np.repeat([0, 1], len(ref_lens)),
@@ -194,8 +194,8 @@ def test_unsmoothed_corpus_bleu_of_both_twins_and_from_rows_equals_nltk(
     close(vectorized.corpus_bleu(refs, hyps, weights, None, auto_reweigh), theirs)
     orders = max(len(w) for w in weights) if isinstance(weights, list) else len(weights)
     rows = vectorized.sentence_stats(refs, hyps, orders)
-    close(vectorized.bleu_from_stats(rows, weights, None, auto_reweigh), theirs)
-    close(vectorized.bleu_from_stats(rows.sum(axis=0), weights, None, auto_reweigh), theirs)
+    close(bleu.rules.bleu_from_stats(rows, weights, None, auto_reweigh), theirs)
+    close(bleu.rules.bleu_from_stats(rows.sum(axis=0), weights, None, auto_reweigh), theirs)
 
 
 @SETTINGS
@@ -343,14 +343,14 @@ def test_scores_from_stats_of_both_twins_equal_compute_bleu(
 ):
     table = data.draw(st.lists(stat_rows(order), min_size=1, max_size=5))
     options = (smooth, smooth_value, effective_order)
-    vector = vectorized.scores_from_stats(table, *options)
+    vector = bleu.rules.scores_from_stats(table, *options)
     for row, score in zip(table, vector):
         theirs = BLEU.compute_bleu(
             row[2 : 2 + order], row[2 + order :], row[0], row[1], smooth, smooth_value,
             effective_order, order,
         )  # fmt: skip
         assert math.isclose(score, theirs.score, rel_tol=1e-12, abs_tol=1e-12), (row, theirs)
-        ours = sacrebleu_rules.score_from_stats(row, *options)
+        ours = bleu.rules.score_from_stats(row, *options)
         assert math.isclose(ours.score, theirs.score, rel_tol=1e-12, abs_tol=1e-12)
         assert ours.precisions == pytest.approx(theirs.precisions, rel=1e-12, abs=1e-12)
         assert (ours.counts, ours.totals, ours.bp) == (theirs.counts, theirs.totals, theirs.bp)
@@ -362,7 +362,7 @@ def test_corpus_and_sentence_scores_of_both_twins_equal_sacrebleus(corpus, smoot
     hyps, streams = corpus
     streams = [[s if s is not None else "" for s in stream] for stream in streams]
     theirs = sacrebleu.corpus_bleu(hyps, streams, smooth_method=smooth)
-    for func in (vectorized.corpus_score, sacrebleu_rules.corpus_score, bleu.corpus_score):
+    for func in (bleu.chunked.corpus_score, sacrebleu_rules.corpus_score, bleu.corpus_score):
         ours = func(hyps, streams, smooth=smooth)
         assert math.isclose(ours.score, theirs.score, rel_tol=0, abs_tol=1e-9)
         assert (ours.counts, ours.totals) == (theirs.counts, theirs.totals)
@@ -382,7 +382,7 @@ def test_references_count_in_the_signature_as_sacrebleus():
         metric = BLEU()
         metric.corpus_score(hyps, streams)
         theirs = str(metric.get_signature()).split("|")[0]
-        for func in (vectorized.corpus_score, sacrebleu_rules.corpus_score):
+        for func in (bleu.chunked.corpus_score, sacrebleu_rules.corpus_score):
             assert func(hyps, streams).signature.split("|")[0] == theirs
 
 

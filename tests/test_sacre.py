@@ -19,15 +19,9 @@ from hypothesis import strategies as st
 from sacrebleu.metrics import BLEU
 
 import bleu
-from bleu.sacrebleu_rules import (
-    SMOOTH_DEFAULTS,
-    BleuOptions,
-    BleuScore,
-    corpus_score,
-    score_from_stats,
-    segment_stats,
-    sentence_score,
-)
+from bleu.options import SMOOTH_DEFAULTS, BleuOptions
+from bleu.rules import BleuScore, score_from_stats
+from bleu.sacrebleu_rules import corpus_score, segment_stats, sentence_score
 from bleu.tokenizers import TOKENIZERS
 
 SMOOTHS = tuple(SMOOTH_DEFAULTS)
@@ -145,7 +139,8 @@ def test_corpus_score_agrees_with_sacrebleu_corpus_bleu(tokenize, corpus, smooth
     theirs = sacrebleu.corpus_bleu(
         hyps, refs, smooth_method=smooth, lowercase=lowercase, tokenize=tokenize
     )
-    assert_same(corpus_score(hyps, refs, tokenize, lowercase, smooth), theirs)
+    ours = corpus_score(hyps, refs, tokenize=tokenize, lowercase=lowercase, smooth_method=smooth)
+    assert_same(ours, theirs)
 
 
 @FAST

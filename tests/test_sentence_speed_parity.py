@@ -24,7 +24,7 @@ from sacrebleu.metrics import BLEU
 
 import bleu
 from bleu import lean, significance
-from bleu.sacrebleu_rules import OLD_NAMES, SMOOTH_DEFAULTS
+from bleu.options import OLD_NAMES, SMOOTH_DEFAULTS
 from bleu.tokenizers import TOKENIZERS
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -323,7 +323,7 @@ def test_the_old_names_still_work(old, new):
         (lambda **k: bleu.sentence_score(HYPS[0], REFS[0][:1], **k).score),
         (lambda **k: bleu.sacrebleu_rules.sentence_score(HYPS[0], REFS[0][:1], **k).score),
         (lambda **k: bleu.score_from_stats(stats, **k).score),
-        (lambda **k: float(bleu.vectorized.scores_from_stats(stats.sum(axis=0), **k)[0])),
+        (lambda **k: float(bleu.rules.scores_from_stats(stats.sum(axis=0), **k)[0])),
         (lambda **k: bleu.sentence_scores(HYPS, REFS, **k).tolist()),
         (lambda **k: bleu.pairwise_scores(HYPS, **k).tolist()),
         (lambda **k: bleu.BleuOptions(**k)),

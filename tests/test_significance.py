@@ -13,7 +13,8 @@ from sacrebleu.metrics import BLEU
 
 import bleu
 from bleu import vectorized as fast
-from bleu.sacrebleu_rules import SMOOTH_DEFAULTS
+from bleu.options import SMOOTH_DEFAULTS
+from bleu.rules import scores_from_stats
 from bleu.significance import (
     ConfidenceResult,
     PairedResult,
@@ -25,7 +26,6 @@ from bleu.significance import (
     paired_bootstrap_from_stats,
 )
 from bleu.simulate import load_corpus, simulate_system
-from bleu.vectorized import scores_from_stats
 
 
 @pytest.fixture(scope="module")

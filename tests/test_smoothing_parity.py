@@ -190,7 +190,7 @@ def test_the_top_level_names_are_the_documented_twins():
     assert bleu.sentence_bleu is lean.sentence_bleu
     assert bleu.sentence_bleu is not nltk_rules.sentence_bleu
     assert bleu.corpus_bleu is vectorized.corpus_bleu
-    assert bleu.bleu_from_stats is vectorized.bleu_from_stats
+    assert bleu.bleu_from_stats is bleu.rules.bleu_from_stats
 
 
 @pytest.mark.parametrize("method", METHODS)
@@ -333,13 +333,13 @@ def test_bleu_from_stats_with_smoothing_equals_nltk(corpus, weights, method, par
     else:
         reference = lambda: _run(nb.corpus_bleu, refs, hyps, weights, theirs)  # noqa: E731
     _compare(
-        lambda: _run(vectorized.bleu_from_stats, rows, weights, ours),
+        lambda: _run(bleu.rules.bleu_from_stats, rows, weights, ours),
         reference,
         own_method0=method == 0 and not nltk_object,
     )
     if method < 5:  # the column sums carry everything methods 0-4 need
         _compare(
-            lambda: _run(vectorized.bleu_from_stats, rows.sum(axis=0), weights, ours),
+            lambda: _run(bleu.rules.bleu_from_stats, rows.sum(axis=0), weights, ours),
             reference,
             own_method0=method == 0 and not nltk_object,
         )
@@ -397,4 +397,4 @@ def test_nltks_methods_that_read_the_sentences_are_refused_on_rows(method):
     rows = vectorized.sentence_stats([[["a", "b", "c", "d", "e"]]], [["a", "b", "c", "d", "e"]], 5)
     smoother = getattr(nb.SmoothingFunction(), f"method{method}")
     with pytest.raises(ValueError, match=f"smoothing_function .*method{method}.*rows"):
-        vectorized.bleu_from_stats(rows, smoothing_function=smoother)
+        bleu.rules.bleu_from_stats(rows, smoothing_function=smoother)

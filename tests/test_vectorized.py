@@ -24,7 +24,7 @@ from test_smoothing_parity import corpus_reference
 import bleu
 from bleu import nltk_rules, sacrebleu_rules
 from bleu import vectorized as fast
-from bleu.sacrebleu_rules import SMOOTH_DEFAULTS
+from bleu.options import SMOOTH_DEFAULTS
 from bleu.simulate import load_corpus, simulate_system
 from bleu.tokenizers import TOKENIZERS, get_tokenizer, tokenize_stream
 from bleu.vectorized import sentence_stats
@@ -267,7 +267,7 @@ def test_fast_corpus_score_equals_sacrebleu(corpus, tokenize, smooth, effective_
     theirs = sacrebleu.corpus_bleu(
         hyps, streams, tokenize=tokenize, smooth_method=smooth, use_effective_order=effective_order
     )
-    ours = fast.corpus_score(
+    ours = bleu.chunked.corpus_score(
         hyps, streams, tokenize=tokenize, smooth=smooth, effective_order=effective_order
     )
     assert math.isclose(ours.score, theirs.score, rel_tol=0, abs_tol=1e-9)
@@ -281,7 +281,7 @@ def test_fast_corpus_score_on_generated_systems_equals_sacrebleu():
     refs2 = simulate_system(refs, "reorder", 0.2, seed=9)
     for kind in ("drop", "substitute", "reorder", "truncate"):
         system = simulate_system(refs, kind, 0.25, seed=4)
-        ours = fast.corpus_score(system, [refs, refs2])
+        ours = bleu.chunked.corpus_score(system, [refs, refs2])
         theirs = sacrebleu.corpus_bleu(system, [refs, refs2])
         assert abs(ours.score - theirs.score) <= 1e-9
         assert ours.counts == theirs.counts and ours.ref_len == theirs.ref_len
@@ -316,7 +316,7 @@ def test_fast_corpus_score_fails_as_the_step_by_step_one(kwargs):
         expected = sacrebleu_rules.corpus_score(**slow_kwargs)
     except (TypeError, ValueError) as exc:
         with pytest.raises(type(exc)) as info:
-            fast.corpus_score(**kwargs)
+            bleu.chunked.corpus_score(**kwargs)
         assert str(info.value) == str(exc)
         return
-    assert fast.corpus_score(**kwargs).score == expected.score
+    assert bleu.chunked.corpus_score(**kwargs).score == expected.score

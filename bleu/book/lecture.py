@@ -308,7 +308,10 @@ def lecture_cut(
             used += words(shown)
             full = _prose_only(text)
             cell.source = shown
-            out.append(cell)
+            if shown.strip():
+                out.append(cell)
+            elif lead and lead[-1] is cell:
+                lead.pop()  # nothing of it is shown: it cannot start a slide
             if full:  # the speaker view shows the cell's whole text
                 out.append(_notes(full))
             after_figure = after_figure and not heading
@@ -325,6 +328,7 @@ def lecture_cut(
             cell.metadata["slideshow"] = {"slide_type": kind if kind == "subslide" else "fragment"}
         codes += 1
         lead = []
+        used = 0  # the prose after a code cell leads to the next one or comments on this one
         after_figure = _is_figure(cell)
         if after_figure:  # the slide shows the figure; its plotting code is in the handout
             site = cell.metadata.setdefault("site", {})

@@ -3,7 +3,7 @@
 ``geometric_mean(precisions, weights) = exp(sum_n w_n log p_n)`` over the orders with a
 positive weight, and ``0.0`` when one of those precisions is 0 (``log 0 = -infinity``);
 Papineni et al. (2002), section 2.3. The expected behaviour is the package's own
-combination rule, :func:`bleu.nltk_rules.combine` with a brevity penalty of 1.
+combination rule, :func:`bleu.rules.combine` with a brevity penalty of 1.
 
 >>> from fractions import Fraction
 >>> expected_mean([Fraction(1), Fraction(1, 2), Fraction(0), Fraction(0)], (0.5, 0.5, 0, 0))
@@ -18,8 +18,8 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from ..data import load_example
-from ..nltk_rules import combine
 from ..precision import modified_precision
+from ..rules import combine
 from .code import CodeExercise, Mistake, register_code
 
 Precisions = Sequence[Fraction]

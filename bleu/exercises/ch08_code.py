@@ -18,7 +18,8 @@ import random
 from collections.abc import Sequence
 
 from ..data import load_example
-from ..vectorized import bleu_from_stats, sentence_stats
+from ..rules import bleu_from_stats
+from ..vectorized import sentence_stats
 from .code import CodeExercise, Mistake, register_code
 
 Rows = Sequence[Sequence[int]]

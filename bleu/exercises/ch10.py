@@ -7,9 +7,11 @@ from functools import cache, partial
 
 import numpy as np
 
+from ..chunked import corpus_score
+from ..rules import scores_from_stats
 from ..significance import confidence_interval, paired_bootstrap
 from ..simulate import load_corpus, simulate_system
-from ..vectorized import corpus_score, scores_from_stats
+from ..vectorized import segment_stats
 from . import Exercise, register
 from . import close_to as _close_to
 
@@ -39,8 +41,6 @@ def _three_corpus() -> float:
 
 @cache
 def _three_sentence_scores() -> list[float]:
-    from ..vectorized import segment_stats
-
     hyps, refs = first_three()
     rows = segment_stats(hyps, [refs])
     return [float(s) for s in scores_from_stats(rows, use_effective_order=True)]
@@ -158,7 +158,7 @@ register(
         "the distance between the 26th smallest and the 26th largest.",
         second_hint="rng.choice(n, size=(1000, n), replace=True) draws the row indices of all "
         "resamples at once; sum the drawn rows of each resample, score the sums with "
-        "vectorized.scores_from_stats, sort, and use the scores at positions 25 and 974 "
+        "bleu.scores_from_stats, sort, and use the scores at positions 25 and 974 "
         "(counted from 0).",
         scale="0-100",
         wrong=1.0,

@@ -10,10 +10,11 @@ from __future__ import annotations
 import math
 
 from ..brevity import brevity_penalty, closest_ref_length
+from ..chunked import corpus_score
 from ..data import load_example
 from ..nltk_rules import sentence_bleu
 from ..precision import modified_precision
-from ..vectorized import corpus_bleu, corpus_score
+from ..vectorized import corpus_bleu
 from . import Exercise, register
 from . import close_to as _near
 

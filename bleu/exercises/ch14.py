@@ -7,8 +7,8 @@ from functools import partial
 
 import numpy as np
 
+from ..chunked import corpus_score
 from ..simulate import load_corpus, simulate_system
-from ..vectorized import corpus_score
 from . import Exercise, register
 from . import close_to as _close_to
 

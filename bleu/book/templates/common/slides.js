@@ -542,28 +542,43 @@
     slide.classList.add("site-figure-slide");
   }
 
-  /* The text lines of `pre` up to the last one that ends above `limit`, then a "…" line. */
-  function cutPre(pre, limit, top) {
-    var cut = preBreak(pre, limit, top);
-    if (!cut) {
+  /* The last line of a <pre>, its last table row, or its last output removed from the
+     outputs of a code cell; false when nothing is left to remove. */
+  function dropLast(outputs) {
+    var children = outputs.querySelectorAll(".jp-OutputArea-child");
+    var last = children[children.length - 1];
+    if (!last) {
       return false;
     }
-    var range = document.createRange();
-    range.setStart(cut.node, cut.offset);
-    range.setEnd(pre, pre.childNodes.length);
-    range.deleteContents();
-    pre.appendChild(document.createTextNode("\u2026"));
+    var rows = last.querySelectorAll("tbody tr");
+    if (rows.length > 1) {
+      rows[rows.length - 1].remove();
+      last.classList.add("site-cut-rows");
+      return true;
+    }
+    var pres = last.querySelectorAll("pre");
+    var pre = pres[pres.length - 1];
+    if (pre && pre.textContent.replace(/\s+$/, "").split("\n").length > 1) {
+      var text = pre.textContent.replace(/\s+$/, "");
+      pre.textContent = text.slice(0, text.lastIndexOf("\n"));
+      last.classList.add("site-cut-lines");
+      return true;
+    }
+    last.remove();
+    outputs.classList.add("site-cut-outputs");
     return true;
   }
 
   /* When a code cell that starts on `slide` runs past `limit`, its output is trimmed to the
-     room left (whole lines or table rows, a "…" and a link to the full cell in the handout)
-     so that code and output stay together. True if something was trimmed. */
+     room left (whole lines, table rows or outputs from the end, a "…" where they were cut
+     and a link to the full cell in the handout), so that code and output share the slide.
+     A figure is never trimmed. True if something was trimmed. */
   function trimOutput(slide, limit, top, handout) {
     var cells = slide.querySelectorAll(".jp-CodeCell");
     for (var i = 0; i < cells.length; i++) {
       var cell = cells[i];
-      if (cell.getBoundingClientRect().bottom - top <= limit) {
+      // a cell ending within a padding of the limit may be what overflows (its margins)
+      if (cell.getBoundingClientRect().bottom - top <= limit - PADDING) {
         continue;
       }
       var input = cell.querySelector(".jp-InputArea, .site-figure-code");
@@ -572,41 +587,24 @@
           (input && input.getBoundingClientRect().bottom - top > limit - 90)) {
         return false;
       }
-      var room = limit - 44; // the "full output" line
-      var items = Array.prototype.filter.call(outputs.querySelectorAll(
-        ".jp-OutputArea-output pre, .jp-OutputArea-output tbody tr"),
-        function (el) { return el.getBoundingClientRect().height > 0; });
-      var crossing = null;
-      for (var k = 0; k < items.length && !crossing; k++) {
-        if (items[k].getBoundingClientRect().bottom - top > room) {
-          crossing = items[k];
+      var room = limit - 40 - PADDING; // the "full cell in the handout" line
+      for (var guard = 0; guard < 400 && cell.getBoundingClientRect().bottom - top > room;
+           guard++) {
+        if (!dropLast(outputs)) {
+          break;
         }
       }
-      if (crossing) {
-        var child = crossing.closest(".jp-OutputArea-child");
-        for (var next = child && child.nextElementSibling; next;) {
-          var after = next.nextElementSibling;
-          next.remove(); // every later output of the cell
-          next = after;
-        }
-        var box = crossing.getBoundingClientRect();
-        if (crossing.tagName === "PRE" && box.top - top < room - 30 &&
-            cutPre(crossing, room, top)) {
-          // cut after its last whole line that fits
-        } else if (crossing.tagName === "TR" && crossing.previousElementSibling) {
-          var more = document.createElement("tr");
-          var td = document.createElement("td");
-          td.colSpan = crossing.children.length || 1;
-          td.textContent = "\u2026";
-          more.appendChild(td);
-          crossing.parentNode.insertBefore(more, crossing);
-          while (more.nextElementSibling) {
-            more.nextElementSibling.remove();
-          }
-        } else {
-          (child || crossing).remove();
-        }
-      }
+      outputs.querySelectorAll(".site-cut-rows tbody").forEach(function (body) {
+        var more = document.createElement("tr");
+        var td = document.createElement("td");
+        td.colSpan = body.rows.length ? body.rows[0].cells.length : 1;
+        td.textContent = "\u2026";
+        more.appendChild(td);
+        body.appendChild(more);
+      });
+      outputs.querySelectorAll(".site-cut-lines pre").forEach(function (pre) {
+        pre.appendChild(document.createTextNode("\n\u2026"));
+      });
       var note = document.createElement("p");
       note.className = "site-full-cell";
       note.appendChild(document.createTextNode("output trimmed to the slide · "));
@@ -682,8 +680,10 @@
     leaves.forEach(function (slide) {
       gatherNotes(slide);
       runningTitle(slide, heading);
+      heading = lastHeading(slide, heading);
       layFigure(slide);
     });
+    heading = null;
     leaves.forEach(function (slide) {
       var current = slide;
       for (var guard = 0; guard < 40 && current.scrollHeight > limit; guard++) {

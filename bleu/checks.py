@@ -315,11 +315,102 @@ def check_segments(value: Any, name: str = "hypotheses", allow_none: bool = Fals
     return items
 
 
+def check_hypotheses(value: Any, name: str = "hypotheses") -> list[str]:
+    """A non-empty list of hypothesis segments."""
+    hyps = check_segments(value, name)
+    if not hyps:
+        raise ValueError(f"{name} is empty: give at least one segment")
+    return hyps
+
+
+def check_streams(references: Any, n_segments: int) -> list[list[str | None]]:
+    """sacreBLEU's layout: a non-empty list of streams, each with one entry per segment."""
+    if references is None:
+        raise TypeError("references must be a list of reference streams, not None")
+    if isinstance(references, str):
+        raise TypeError(
+            "references must be a list of reference streams (lists of strings), not a string"
+        )
+    check_ordered(references, "references", "a list of reference streams")
+    if not hasattr(references, "__iter__"):
+        raise TypeError(f"references must be a list of streams, not {type(references).__name__}")
+    streams = list(references)
+    if not streams:
+        raise ValueError("references is empty: give at least one reference stream")
+    if isinstance(streams[0], str):
+        raise TypeError(
+            "references must be a list of reference streams, each a list of strings; its first "
+            f"item is a string ({streams[0][:40]!r}): wrap one stream as [references]"
+        )
+    checked = [
+        check_segments(s, f"references[{k}]", allow_none=True) for k, s in enumerate(streams)
+    ]
+    for k, stream in enumerate(checked):
+        if len(stream) != n_segments:
+            raise ValueError(
+                f"references[{k}] has {len(stream)} segments but hypotheses has {n_segments}: "
+                "every reference stream needs one segment per hypothesis"
+            )
+    return checked
+
+
+def check_choice(value: Any, name: str, choices: tuple[str, ...], what: str) -> str:
+    """``value`` if it is one of the names ``choices``, else raise naming ``name``.
+
+    >>> check_choice("exp", "smooth_method", ("none", "exp"), "smoothing method")
+    'exp'
+    >>> check_choice("14a", "tokenize", ("13a", "char"), "tokenizer")
+    Traceback (most recent call last):
+    ...
+    ValueError: tokenize='14a' is not a known tokenizer; choose one of 13a, char
+    """
+    if not isinstance(value, str):
+        raise TypeError(
+            f"{name} must be a {what}, one of {', '.join(choices)}; not {type(value).__name__}"
+        )
+    if value not in choices:
+        raise ValueError(
+            f"{name}={value!r} is not a known {what}; choose one of {', '.join(choices)}"
+        )
+    return value
+
+
 def check_bool(value: Any, name: str) -> bool:
     """``value`` if it is ``True`` or ``False`` (numpy's included), else raise naming ``name``."""
     if not isinstance(value, (bool, np.bool_)):
         raise TypeError(f"{name} must be True or False, not {_kind(value)}")
     return bool(value)
+
+
+def plain_sums(stats: Any) -> list[int] | None:
+    """``stats`` itself when it is one row of sums given as a list of ``int`` s that
+    :func:`check_stats` would accept, else None (then check it with :func:`check_stats`).
+
+    The common case of a scorer of one sentence, recognised without numpy.
+
+    >>> plain_sums([3, 3, 2, 1, 3, 2]), plain_sums([3, 3, 4, 1, 3, 2]), plain_sums((3, 3))
+    ([3, 3, 2, 1, 3, 2], None, None)
+    """
+    if type(stats) is not list or len(stats) < 4 or len(stats) % 2:
+        return None
+    if set(map(type, stats)) != {int}:
+        return None
+    order = (len(stats) - 2) // 2
+    matches, totals = stats[2 : 2 + order], stats[2 + order :]
+    if (
+        min(stats) < 0
+        or totals[0] > stats[0]
+        or any(map(int.__gt__, matches, totals))
+        or any(map(int.__lt__, totals, totals[1:]))
+    ):
+        return None
+    return stats
+
+
+def _first(mask: np.ndarray) -> tuple[int, int] | None:
+    """The (row, column) of the first True of a 2-D mask, or None."""
+    where = np.argwhere(mask)
+    return (int(where[0][0]), int(where[0][1])) if len(where) else None
 
 
 def check_stats(stats: Any, name: str = "stats", min_total: int = 0) -> np.ndarray:
@@ -366,16 +457,14 @@ def check_stats(stats: Any, name: str = "stats", min_total: int = 0) -> np.ndarr
     matches, totals = rows[:, 2 : 2 + order], rows[:, 2 + order :]
     if (rows < 0).any():
         raise ValueError(f"{name} holds a negative count")
-    bad = np.argwhere(matches > totals)
-    if len(bad):
-        row, n = bad[0]
+    if (found := _first(matches > totals)) is not None:
+        row, n = found
         raise ValueError(
             f"{name} has more matches than n-grams (m_{n + 1} = {matches[row, n]} > "
             f"t_{n + 1} = {totals[row, n]}): not BLEU statistics"
         )
-    bad = np.argwhere(totals[:, 1:] > totals[:, :-1])
-    if len(bad):
-        row, n = bad[0]
+    if (found := _first(totals[:, 1:] > totals[:, :-1])) is not None:
+        row, n = found
         raise ValueError(
             f"{name} has more n-grams of order {n + 2} than of order {n + 1} "
             f"(t_{n + 2} = {totals[row, n + 1]} > t_{n + 1} = {totals[row, n]})"
@@ -388,9 +477,8 @@ def check_stats(stats: Any, name: str = "stats", min_total: int = 0) -> np.ndarr
     if array.ndim == 2:
         orders = np.arange(1, order + 1)
         allowed = np.maximum(rows[:, :1] - orders + 1, min_total)
-        bad = np.argwhere(totals > allowed)
-        if len(bad):
-            row, n = bad[0]
+        if (found := _first(totals > allowed)) is not None:
+            row, n = found
             raise ValueError(
                 f"{name}[{row}] has t_{n + 1} = {totals[row, n]} n-grams but a hypothesis of "
                 f"{rows[row, 0]} tokens has at most {allowed[row, n]}"
