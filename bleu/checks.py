@@ -20,6 +20,8 @@ from typing import Any
 
 import numpy as np
 
+from .rows import SACREBLEU, RuleSet
+
 UNIFORM_4 = (0.25, 0.25, 0.25, 0.25)
 """BLEU's default weights: the geometric mean of p_1 .. p_4."""
 
@@ -413,7 +415,7 @@ def _first(mask: np.ndarray) -> tuple[int, int] | None:
     return (int(where[0][0]), int(where[0][1])) if len(where) else None
 
 
-def check_stats(stats: Any, name: str = "stats", min_total: int = 0) -> np.ndarray:
+def check_stats(stats: Any, name: str = "stats", rules: RuleSet = SACREBLEU) -> np.ndarray:
     """BLEU statistics as an ``int64`` array, or raise naming ``name``.
 
     ``stats`` is one row ``[c, r, m_1..m_N, t_1..t_N]`` or the 2-D array of one row per
@@ -423,8 +425,9 @@ def check_stats(stats: Any, name: str = "stats", min_total: int = 0) -> np.ndarr
     shape (odd length, fewer than 4 columns, no rows), and impossible counts:
     negative counts, more matches than n-grams (``m_n > t_n``), more n-grams of an order
     than of the order below (``t_{n+1} > t_n``), and in a per-segment row more n-grams
-    than the hypothesis length allows (``t_n > max(c - n + 1, min_total)``; ``min_total``
-    is 1 for NLTK's rows, whose denominator is at least 1, and 0 for sacreBLEU's).
+    than the hypothesis length allows (``t_n > max(c - n + 1, rules.min_total)``: 1 for
+    NLTK's rows, whose denominator is at least 1, and 0 for sacreBLEU's, see
+    :mod:`bleu.rows`).
     A single row may be a sum over segments, so only the first bounds apply to it.
 
     >>> check_stats([10, 10, 20, 9, 8, 7, 10, 9, 8, 7])
@@ -469,14 +472,14 @@ def check_stats(stats: Any, name: str = "stats", min_total: int = 0) -> np.ndarr
             f"{name} has more n-grams of order {n + 2} than of order {n + 1} "
             f"(t_{n + 2} = {totals[row, n + 1]} > t_{n + 1} = {totals[row, n]})"
         )
-    if array.ndim == 1 and min_total == 0 and totals[0, 0] > rows[0, 0]:
+    if array.ndim == 1 and rules is SACREBLEU and totals[0, 0] > rows[0, 0]:
         raise ValueError(
             f"{name} has t_1 = {totals[0, 0]} unigrams but the hypotheses have only "
             f"c = {rows[0, 0]} tokens"
         )
     if array.ndim == 2:
         orders = np.arange(1, order + 1)
-        allowed = np.maximum(rows[:, :1] - orders + 1, min_total)
+        allowed = np.maximum(rows[:, :1] - orders + 1, rules.min_total)
         if (found := _first(totals > allowed)) is not None:
             row, n = found
             raise ValueError(

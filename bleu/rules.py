@@ -385,8 +385,8 @@ def _nltk(
 
 def _corpus_stats(stats: Any, vectors: list, smoothing_function: Smoother | None) -> CorpusStats:
     """Checked rows or sums as the :class:`CorpusStats` of NLTK's rule."""
-    array = check_stats(stats, "stats", min_total=NLTK.min_total)
-    counts = raw_counts(array) if array.ndim == 2 else None
+    array = check_stats(stats, "stats", NLTK)
+    ngram_counts = raw_counts(array) if array.ndim == 2 else None
     sums = [int(x) for x in (array.sum(axis=0) if array.ndim == 2 else array)]
     order = (len(sums) - 2) // 2
     needed = needed_orders(vectors, smoothing_function)
@@ -394,12 +394,12 @@ def _corpus_stats(stats: Any, vectors: list, smoothing_function: Smoother | None
         raise ValueError(
             f"stats has {order} n-gram orders but these weights and smoothing need {needed}"
         )
-    if counts is None and is_own_method(smoothing_function, CORPUS_AWARE_METHODS):
+    if ngram_counts is None and is_own_method(smoothing_function, CORPUS_AWARE_METHODS):
         raise ValueError(
             "smoothing methods 5-7 need the per-sentence rows (a 2-D stats array), not sums"
         )
     return CorpusStats(
-        tuple(sums[2 : 2 + order]), tuple(sums[2 + order :]), counts or (), sums[0], sums[1]
+        tuple(sums[2 : 2 + order]), tuple(sums[2 + order :]), ngram_counts or (), sums[0], sums[1]
     )
 
 
@@ -452,7 +452,7 @@ def bleu_scores_from_stats(
     vectors, _ = ([UNIFORM_4], False) if weights is UNIFORM_4 else weight_vectors(weights)
     if auto_reweigh is not False:
         auto_reweigh = check_bool(auto_reweigh, "auto_reweigh")
-    rows = np.atleast_2d(check_stats(stats, "stats", min_total=NLTK.min_total))
+    rows = np.atleast_2d(check_stats(stats, "stats", NLTK))
     n, order = len(rows), order_of(rows)
     needed = needed_orders(vectors, smoothing_function)
     if order < needed:

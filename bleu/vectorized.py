@@ -306,13 +306,13 @@ def _summed_stats(
     cost follows the text, not ``max_n`` (the weights may ask for thousands of orders).
     """
     sums = np.zeros(width(max_n), dtype=np.int64)
-    counts = np.zeros(max_n, dtype=np.int64)
+    ngram_counts = np.zeros(max_n, dtype=np.int64)
     for a, b in _token_blocks(hyps, refs):
         k = min(max_n, max(1, *map(len, hyps[a:b])))
         rows = _token_list_block(hyps[a:b], refs[a:b], k)
         sums += padded_sum(rows, max_n, NLTK)
-        counts[:k] += raw_counts(rows)
-    return sums, tuple(int(x) for x in counts)
+        ngram_counts[:k] += raw_counts(rows)
+    return sums, tuple(int(x) for x in ngram_counts)
 
 
 def sentence_stats(
