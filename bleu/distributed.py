@@ -17,7 +17,7 @@ The plan, on Dask:
    integers leave the worker, not the text);
 2. **reduce**: the partitions' rows of sums are added (and the number of references
    each segment had is collected, for the signature's ``nrefs``);
-3. **score once**: :func:`bleu.sacrebleu_rules.bleu_of_sums` turns the one row into the
+3. **score once**: :func:`bleu.rules.score_from_stats` turns the one row into the
    same :class:`bleu.BleuScore` as :func:`bleu.corpus_score`, signature included.
 
 The same plan on Spark, in words (no Spark here): make an RDD of hypotheses and one of

@@ -19,8 +19,9 @@ applied with less work per call, for the workloads that score one sentence at a 
   the signature they render.
 
 The rules themselves are not written again: the smoothing methods of
-:mod:`bleu.smoothing`, NLTK's combination :func:`bleu.nltk_rules.combine`, the brevity
-penalty of :mod:`bleu.brevity` and sacreBLEU's :func:`bleu.sacrebleu_rules.bleu_of_counts`.
+:mod:`bleu.smoothing` and the two rules of :mod:`bleu.rules`: this module only counts
+(the rows of one sentence) and hands them to :func:`bleu.rules.bleu_from_stats` and
+:func:`bleu.rules.score_from_stats`.
 The tests compare both functions with NLTK and sacreBLEU directly.
 
 Not built in a notebook (notebook 08 builds the step-by-step forms).
