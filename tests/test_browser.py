@@ -138,8 +138,9 @@ async ([FIGURE_MIN_PT, FIGURE_PNG_DPI]) => {
     for (const img of slide.querySelectorAll(".jp-OutputArea-output img")) {
       const r = img.getBoundingClientRect();
       const textPx = FIGURE_MIN_PT * FIGURE_PNG_DPI / 72 * r.width / img.naturalWidth;
-      out.figures.push([label(), Math.round(r.width), Math.round(textPx * 10) / 10,
-                        Math.round(r.bottom)]);
+      const beside = Array.from(slide.querySelectorAll(".jp-MarkdownCell p, .jp-MarkdownCell li"))
+        .some((p) => !p.closest("aside") && p.textContent.trim().split(/\s+/).length >= 5);
+      out.figures.push([label(), Math.round(r.width), Math.round(textPx * 10) / 10, beside]);
     }
     const height = slide.scrollHeight;
     out.heights.push(height);
@@ -357,6 +358,95 @@ def test_no_lead_in_is_parted_from_what_it_introduces(decks: dict[str, dict]) ->
 def test_code_is_readable(decks: dict[str, dict]) -> None:
     small = {n: r["minCode"] for n, r in decks.items() if (r["minCode"] or 99) < MIN_CODE_PX}
     assert not small, f"code smaller than {MIN_CODE_PX} px on a 1280x720 screen: {small}"
+
+
+# -- the lecture cut ------------------------------------------------------------------------
+
+SLIDE_MINUTES = 1.5  # at most one slide per 1.5 minutes of the chapter's stated time
+MAX_CONTINUED = 0.10  # continuation slides: at most 10% of a deck
+MIN_NOTES = 0.80  # speaker notes on at least 80% of a deck's slides
+MAX_WORDS = 72  # "about 60 words" of prose on a slide
+
+
+def _listed(site: Path) -> dict[str, dict[str, int]]:
+    """slides.html's list: deck file -> {"slides": listed count, "minutes": stated time}."""
+    text = (site / "slides.html").read_text(encoding="utf-8")
+    found = re.findall(r'<li data-slides="(\d+)" data-minutes="(\d+)"><a href="([^"]+)"', text)
+    return {href: {"slides": int(n), "minutes": int(m)} for n, m, href in found}
+
+
+def test_slides_page_lists_counts_and_minutes(site: Path, decks: dict[str, dict]) -> None:
+    """slides.html lists every deck with its slide count (the cut's, counted at build time)
+    and minutes; the browser's count is that plus the continuation slides it added."""
+    listed = _listed(site)
+    assert set(listed) == set(decks)
+    wrong = {n: (listed[n]["slides"], r["slides"], r["continued"]) for n, r in decks.items()
+             if listed[n]["slides"] + r["continued"] != r["slides"] or not listed[n]["minutes"]}
+    assert not wrong, f"listed count + continued != measured (listed, measured, cont.): {wrong}"
+
+
+def test_every_deck_is_within_its_budget(site: Path, decks: dict[str, dict]) -> None:
+    """At most one slide per 1.5 minutes of the chapter's stated time, continuation slides
+    at most 10% of the deck."""
+    listed = _listed(site)
+    over = {n: (r["slides"], int(listed[n]["minutes"] / SLIDE_MINUTES)) for n, r in decks.items()
+            if r["slides"] > listed[n]["minutes"] / SLIDE_MINUTES}
+    assert not over, f"decks over budget (slides, budget): {over}"
+    continued = {n: f"{r['continued']}/{r['slides']}" for n, r in decks.items()
+                 if r["continued"] > MAX_CONTINUED * r["slides"]}
+    assert not continued, f"decks with more than 10% continuation slides: {continued}"
+
+
+def test_no_slide_opens_on_an_output_whose_code_is_before(decks: dict[str, dict]) -> None:
+    parted = {name: r["parted"] for name, r in decks.items() if r["parted"]}
+    assert not parted, f"outputs parted from their code (h/v: text): {parted}"
+
+
+def test_figures_are_large_with_their_text(decks: dict[str, dict]) -> None:
+    """Every figure on a slide is at least 900 px wide at 1280x720, its smallest text
+    (bleu.plot.MIN_FONT_PT at the PNG's resolution and the shown scale) at least 18 px, and
+    a sentence that explains it on the same slide."""
+    figures = [(name, *f) for name, r in decks.items() for f in r["figures"]]
+    assert len(figures) >= 15, "the decks were expected to show the notebooks' figures"
+    small = [f for f in figures if f[2] < MIN_FIGURE_PX or f[3] < MIN_FIGURE_TEXT_PX]
+    assert not small, f"figures too small (deck, h/v, px wide, text px, text): {small}"
+    alone = [f for f in figures if not f[4]]
+    assert not alone, f"figures without an explaining sentence on their slide: {alone}"
+
+
+def test_speaker_notes_and_short_prose(decks: dict[str, dict]) -> None:
+    """Speaker notes on at least 80% of every deck's slides; about 60 words of prose on a
+    slide at most (the rest is in the notes)."""
+    few = {n: f"{r['notes']}/{r['slides']}" for n, r in decks.items()
+           if r["notes"] < MIN_NOTES * r["slides"]}
+    assert not few, f"decks with speaker notes on fewer than 80% of slides: {few}"
+    wordy = {n: max(r["words"]) for n, r in decks.items() if max(r["words"]) > MAX_WORDS}
+    assert not wordy, f"slides with more than {MAX_WORDS} words of prose: {wordy}"
+
+
+def test_speaker_view_opens_offline(site: Path, base: str, page: object) -> None:
+    """S opens reveal.js's speaker view (the notes plugin, shipped with the site): the title
+    slide's notes are the chapter's set-up block, and nothing is requested from elsewhere."""
+    elsewhere: list[str] = []
+    local = (base, "data:", "blob:", "about:")
+    page.context.on("request", lambda r: None if r.url.startswith(local)
+                    else elsewhere.append(r.url))
+    open_deck(page, base + "03_modified_precision.slides.html")
+    page.evaluate("Reveal.slide(0, 0)")
+    with page.expect_popup() as opened:
+        page.keyboard.press("s")
+    speaker = opened.value
+    speaker.wait_for_load_state("load")
+    speaker.wait_for_selector(".speaker-controls-notes", timeout=20000)
+    speaker.wait_for_function(
+        "document.querySelector('.speaker-controls-notes .value') && "
+        "document.querySelector('.speaker-controls-notes .value').textContent.includes('Time')",
+        timeout=20000,
+    )
+    assert speaker.locator("#current-slide iframe").count() == 1
+    assert speaker.locator("#upcoming-slide iframe").count() == 1
+    speaker.close()
+    assert elsewhere == [], f"the speaker view requested: {elsewhere[:5]}"
 
 
 # -- Korean and Chinese ----------------------------------------------------------------------

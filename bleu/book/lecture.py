@@ -34,6 +34,7 @@ FIGURE_WORDS = 40  # beside a figure the column is narrow
 OUT_OF_CUT = re.compile(r"^#{2,3} .*?\b(Exercises|Appendix|optional)\b", re.I)
 SETUP = re.compile(r"^\*\*(Time|Assumes|Prerequisites|Sources)\*\*", re.M)
 _HEADING = re.compile(r"^(#{1,3}) ")
+_ANY_HEADING = re.compile(r"^#{1,3} ")
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 # where a sentence may end: . ! ? (and closing quotes/brackets/emphasis), then a space and a
@@ -140,13 +141,14 @@ def _items(block: str) -> list[str]:
     return ["\n".join(item) for item in items]
 
 
-def slide_prose(text: str, limit: int = SLIDE_WORDS) -> tuple[str, bool]:
+def slide_prose(text: str, limit: int = SLIDE_WORDS, first: bool = True) -> tuple[str, bool]:
     r"""Markdown ``text`` as a slide shows it, and whether anything was left out.
 
     Headings, tables, math and code blocks stay. Prose stays in order while it fits in
     ``limit`` words; a paragraph that does not fit is cut after its last whole sentence that
-    does (the first sentence always stays, however long), a list after its last whole item;
-    the prose after it is left out (it is in the speaker notes).
+    does, a list after its last whole item; the prose after it is left out (it is in the
+    speaker notes). When the cell is the ``first`` prose of its slide, its first sentence or
+    item stays however long it is (a lecturer may then give ``slide_text``).
 
     >>> slide_prose("One two three. Four five six.", limit=4)
     ('One two three.', True)
@@ -176,13 +178,42 @@ def slide_prose(text: str, limit: int = SLIDE_WORDS) -> tuple[str, bool]:
         shown: list[str] = []
         for part in parts:
             n = len(part.split())
-            if used + n > limit and (shown or used):
+            if used + n > limit and (shown or used or not first):
                 break
             shown.append(part)
             used += n
         if shown:
             kept.append((" " if kind == "p" else "\n").join(shown))
     return "\n\n".join(kept), cut
+
+
+def split_at_headings(cell: nbformat.NotebookNode) -> list[nbformat.NotebookNode]:
+    r"""A markdown cell cut before each ``#``/``##``/``###`` heading (not inside code fences).
+
+    >>> from nbformat.v4 import new_markdown_cell
+    >>> [c.source for c in split_at_headings(new_markdown_cell("So.\n\n## Next\n\nText"))]
+    ['So.', '## Next\n\nText']
+    """
+    if cell.cell_type != "markdown" or cell.metadata.get("tags"):
+        return [cell]
+    parts: list[list[str]] = [[]]
+    fenced = False
+    for line in cell.source.splitlines():
+        if _FENCE.match(line):
+            fenced = not fenced
+        if not fenced and _ANY_HEADING.match(line) and any(x.strip() for x in parts[-1]):
+            parts.append([])
+        parts[-1].append(line)
+    if len(parts) == 1:
+        return [cell]
+    pieces = []
+    for index, lines in enumerate(parts):
+        piece = nbformat.from_dict(cell)
+        piece.source = "\n".join(lines).strip("\n")
+        if "id" in piece:
+            piece.id = f"{cell.id}-{index}"[:64]
+        pieces.append(piece)
+    return pieces
 
 
 def _marks(cell: nbformat.NotebookNode, index: int) -> dict:
@@ -243,18 +274,24 @@ def lecture_cut(
 
     Every cell of the copy has its slide type; the notebook itself is never changed. A
     figure's code cell shows only the figure and a link to the cell on the ``handout`` page.
+    Two passes: the first chooses the cells and where slides start, the second shortens the
+    prose with a budget per slide and puts the full text in the notes.
     """
-    from .site import split_at_headings  # site imports this module: a top-level import cycles
-
     copy = nbformat.from_dict(nb)
     cells = []
     for cell in copy.cells:
         cells.extend([cell] if _own_type(cell) else split_at_headings(cell))
     cut = Cut()
+    chosen = _choose(cells, cut, handout)
+    return _shorten(copy, chosen, cut), cut
+
+
+def _choose(
+    cells: list[nbformat.NotebookNode], cut: Cut, handout: str
+) -> list[nbformat.NotebookNode]:
+    """The cells in the cut, each with its slide type; prose out of the cut as notes."""
     out: list[nbformat.NotebookNode] = []
     out_level = 0  # while > 0: inside a section out of the cut of this heading level
-    titled = False
-    used = 0  # words of prose on the current slide
     codes = 0  # code cells on the current slide
     after_figure = False  # the last cell shown was a figure
     lead: list[nbformat.NotebookNode] = []  # prose cells since the last code cell
@@ -278,70 +315,83 @@ def lecture_cut(
             if cell.cell_type == "markdown" and _prose_only(cell.source):
                 out.append(_notes(cell.source))
             continue
+        budget = FIGURE_WORDS if after_figure else SLIDE_WORDS
+        cell.metadata.setdefault("site", {})["words"] = budget
         if cell.cell_type == "markdown":
-            text = cell.source
-            if not titled and level == 1:
-                titled = True
-                text, cut.setup = split_setup(text)
-            if heading and level <= 2:
-                cell.metadata["slideshow"] = {"slide_type": own or "slide"}
-                codes, lead = 0, []
-            elif heading:
-                cell.metadata["slideshow"] = {"slide_type": own or "subslide"}
-                codes, lead = 0, []
+            if heading:
+                cell.metadata["slideshow"] = {
+                    "slide_type": own or ("slide" if level <= 2 else "subslide")
+                }
+                codes, lead, after_figure = 0, [], False
             else:
                 cell.metadata["slideshow"] = {"slide_type": own or "-"}
-                if after_figure and not lead:
-                    pass  # the comment on a figure stays with it
-                else:
+                if not (after_figure and not lead):  # a figure's comment stays with it
                     lead.append(cell)
-            if heading:
-                used = 0
-            limit = (FIGURE_WORDS if after_figure else SLIDE_WORDS) - used
-            if marks["slide_text"] is not None:
-                heads = [b for kind, b in blocks(text) if kind == "h"]
-                shown = "\n\n".join([*heads, marks["slide_text"]])
-            elif limit < 12:  # the slide's prose is spent: this cell's prose is notes only
-                shown = "\n\n".join(b for kind, b in blocks(text) if kind not in ("p", "list"))
-            else:
-                shown, _ = slide_prose(text, limit)
-            used += words(shown)
-            full = _prose_only(text)
-            cell.source = shown
-            if shown.strip():
-                out.append(cell)
-            elif lead and lead[-1] is cell:
-                lead.pop()  # nothing of it is shown: it cannot start a slide
-            if full:  # the speaker view shows the cell's whole text
-                out.append(_notes(full))
-            after_figure = after_figure and not heading
+            out.append(cell)
             continue
         # a code cell: one per slide, with the prose that leads to it
         if codes:
             starter = lead[0] if lead else cell
-            if not _own_type_set_by_lecturer(nb, starter):
+            if not _own_type(starter) or starter.metadata["slideshow"]["slide_type"] == "-":
                 starter.metadata["slideshow"] = {"slide_type": "subslide"}
             codes = 0
-            used = sum(words(c.source) for c in lead)
-        if not own:
-            kind = cell.metadata.get("slideshow", {}).get("slide_type")
-            cell.metadata["slideshow"] = {"slide_type": kind if kind == "subslide" else "fragment"}
+        if not own and cell.metadata.get("slideshow", {}).get("slide_type") != "subslide":
+            cell.metadata["slideshow"] = {"slide_type": "fragment"}
         codes += 1
         lead = []
-        used = 0  # the prose after a code cell leads to the next one or comments on this one
         after_figure = _is_figure(cell)
         if after_figure:  # the slide shows the figure; its plotting code is in the handout
-            site = cell.metadata.setdefault("site", {})
+            site = cell.metadata["site"]
             site["figure"] = True
             site["full_cell"] = f"{handout}#cell-id={cell.get('id', '')}"
         out.append(cell)
-    copy.cells = out
-    return copy, cut
+    return out
 
 
-def _own_type_set_by_lecturer(nb: nbformat.NotebookNode, cell: nbformat.NotebookNode) -> bool:
-    """True if the cell with ``cell``'s id has a slide type in the original notebook."""
-    for original in nb.cells:
-        if original.get("id") and original.get("id") == cell.get("id"):
-            return bool(_own_type(original))
-    return False
+def _shorten(
+    nb: nbformat.NotebookNode, cells: list[nbformat.NotebookNode], cut: Cut
+) -> nbformat.NotebookNode:
+    """``nb`` with ``cells``, their prose shortened to each slide's budget, notes added."""
+    out: list[nbformat.NotebookNode] = []
+    used = 0  # words of prose on the current slide
+    carry = ""  # the slide type of a cell left empty, for the next cell shown
+    titled = False
+    for index, cell in enumerate(cells):
+        kind = cell.metadata.get("slideshow", {}).get("slide_type", "-")
+        if kind in ("skip", "notes"):
+            out.append(cell)
+            continue
+        if carry:
+            if kind in ("-", "fragment"):
+                cell.metadata["slideshow"] = {"slide_type": carry}
+                kind = carry
+            carry = ""
+        if kind in ("slide", "subslide"):
+            used = 0
+        if cell.cell_type != "markdown":
+            out.append(cell)
+            continue
+        marks = _marks(cell, index)
+        text = cell.source
+        if not titled and _HEADING.match(text.lstrip()) and text.lstrip().startswith("# "):
+            titled = True
+            text, cut.setup = split_setup(text)
+        limit = cell.metadata.get("site", {}).get("words", SLIDE_WORDS) - used
+        if marks["slide_text"] is not None:
+            heads = [b for k, b in blocks(text) if k == "h"]
+            shown = "\n\n".join([*heads, marks["slide_text"]])
+        elif limit < 12:  # the slide's prose is spent: this cell's prose is notes only
+            shown = "\n\n".join(b for k, b in blocks(text) if k not in ("p", "list"))
+        else:
+            shown, _ = slide_prose(text, limit, first=used == 0)
+        used += words(shown)
+        full = _prose_only(text)
+        cell.source = shown
+        if shown.strip():
+            out.append(cell)
+        elif kind in ("slide", "subslide"):
+            carry = kind  # nothing of it is shown: the next cell starts the slide
+        if full:  # the speaker view shows the cell's whole text
+            out.append(_notes(full))
+    nb.cells = out
+    return nb

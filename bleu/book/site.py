@@ -62,7 +62,7 @@ from nbconvert.filters.markdown_mistune import markdown2html_mistune
 
 from . import fonts
 from .catalog import NOTEBOOKS, ROOT, SOLUTIONS, Chapter, chapters
-from .lecture import Cut, lecture_cut
+from .lecture import Cut, lecture_cut, split_at_headings
 from .nav import CONTENTS, _next
 from .playground_page import write_playground
 
@@ -547,39 +547,6 @@ def minutes(time: str) -> int:
     """
     match = re.search(r"\d+", time)
     return int(match[0]) if match else 0
-
-
-_HEADING = re.compile(r"^#{1,3} ")
-_FENCE = re.compile(r"^\s*(```|~~~)")
-
-
-def split_at_headings(cell: nbformat.NotebookNode) -> list[nbformat.NotebookNode]:
-    r"""A markdown cell cut before each ``#``/``##``/``###`` heading (not inside code fences).
-
-    >>> from nbformat.v4 import new_markdown_cell
-    >>> [c.source for c in split_at_headings(new_markdown_cell("So.\n\n## Next\n\nText"))]
-    ['So.', '## Next\n\nText']
-    """
-    if cell.cell_type != "markdown" or cell.metadata.get("tags"):
-        return [cell]
-    parts: list[list[str]] = [[]]
-    fenced = False
-    for line in cell.source.splitlines():
-        if _FENCE.match(line):
-            fenced = not fenced
-        if not fenced and _HEADING.match(line) and any(x.strip() for x in parts[-1]):
-            parts.append([])
-        parts[-1].append(line)
-    if len(parts) == 1:
-        return [cell]
-    pieces = []
-    for index, lines in enumerate(parts):
-        piece = nbformat.from_dict(cell)
-        piece.source = "\n".join(lines).strip("\n")
-        if "id" in piece:
-            piece.id = f"{cell.id}-{index}"[:64]
-        pieces.append(piece)
-    return pieces
 
 
 # -- rendering ------------------------------------------------------------------------------
