@@ -130,7 +130,11 @@ async ([FIGURE_MIN_PT, FIGURE_PNG_DPI]) => {
       if (el.closest("aside, li li, table") || (el.tagName === "P" && el.closest("li"))) {
         continue;
       }
-      words += el.textContent.split(/\s+/).filter(Boolean).length;
+      const text = el.cloneNode(true);  // a formula counts as one word, not its TeX
+      text.querySelectorAll("script, .MathJax_Preview, .MJX_Assistive_MathML").forEach(
+        (m) => m.remove());
+      text.querySelectorAll(".MathJax, .MathJax_Display").forEach((m) => m.replaceWith("x"));
+      words += text.textContent.split(/\s+/).filter(Boolean).length;
     }
     out.words.push(words);
     // every figure: its width on the screen (fragments are laid out while hidden) and the
