@@ -95,7 +95,7 @@ from .significance import (
     paired_bootstrap_from_stats,
     scoring_keywords,
 )
-from .tokenizers import TOKENIZERS
+from .tokenizers import TOKENIZER_NAMES
 from .vectorized import MAX_CELLS, encode_references
 
 __all__ = ["PROG", "InputError", "build_parser", "main", "run"]
@@ -200,7 +200,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="hypothesis file(s) (default: stdin); with a paired test the first is the baseline",
     )
     parser.add_argument(
-        "-tok", "--tokenize", choices=TOKENIZERS, default="13a", help="tokenizer (default: 13a)"
+        "-tok",
+        "--tokenize",
+        choices=TOKENIZER_NAMES,
+        default="13a",
+        help="tokenizer (default: 13a; ko-mecab needs the korean extra)",
     )
     parser.add_argument("-lc", "--lowercase", action="store_true", help="lowercase everything")
     parser.add_argument(

@@ -1,4 +1,5 @@
-"""sacreBLEU's tokenizers, re-implemented: ``none``, ``13a``, ``intl``, ``char`` and ``zh``.
+"""sacreBLEU's tokenizers: ``none``, ``13a``, ``intl``, ``char`` and ``zh`` re-implemented,
+and ``ko-mecab`` (Korean morphemes, through the optional extra: :mod:`bleu.tokenizer_ko`).
 
 BLEU counts n-grams of *tokens*, so the same text scores differently under different
 tokenizers. sacreBLEU (Post, 2018, "A Call for Clarity in Reporting BLEU Scores") fixes
@@ -14,7 +15,10 @@ separated by spaces, exactly as sacreBLEU 2.6.0 does:
   punctuation (``\\p{P}``) mark not next to a digit and every symbol (``\\p{S}``);
 - ``char``: every character is a token;
 - ``zh``: every Chinese character (by sacreBLEU's code-point table, quirks included) is a
-  token, the rest is tokenized like ``13a``.
+  token, the rest is tokenized like ``13a``;
+- ``ko-mecab``: Korean split into morphemes by MeCab-ko, the analyser sacreBLEU calls
+  (:mod:`bleu.tokenizer_ko`; it needs the ``korean`` extra, and its signature field names
+  the analyser's version: :func:`tokenizer_signature`).
 
 >>> get_tokenizer("13a")("Hello, world! It costs $3.50.")
 'Hello , world ! It costs $ 3.50 .'
@@ -32,9 +36,16 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from .checks import check_bool, check_choice, check_segment, check_segments
+from .tokenizer_ko import ko_mecab_signature, tokenize_ko_mecab
 
 TOKENIZERS: tuple[str, ...] = ("none", "13a", "intl", "char", "zh")
-"""The tokenizer names this module implements, as sacreBLEU spells them."""
+"""The tokenizers this module implements itself, as sacreBLEU spells them (no extra needed)."""
+
+OPTIONAL_TOKENIZERS: tuple[str, ...] = ("ko-mecab",)
+"""The tokenizers that call an analyser from an optional extra (:mod:`bleu.tokenizer_ko`)."""
+
+TOKENIZER_NAMES: tuple[str, ...] = TOKENIZERS + OPTIONAL_TOKENIZERS
+"""Every tokenizer name the scorers and the command line accept."""
 
 _CACHE_SIZE = 2**16  # references repeat across systems; sacreBLEU caches as much
 
@@ -287,6 +298,7 @@ _FUNCTIONS: dict[str, Callable[[str], str]] = {
     "intl": _tok_intl,
     "char": _tok_char,
     "zh": _tok_zh,
+    "ko-mecab": tokenize_ko_mecab,
 }
 
 
@@ -303,16 +315,28 @@ def _checked(name: str) -> Callable[[str], str]:
     return tokenizer
 
 
-_PUBLIC = {name: _checked(name) for name in TOKENIZERS}
+_PUBLIC = {name: _checked(name) for name in TOKENIZER_NAMES}
 
 
 def check_tokenizer_name(tokenize: object, name: str = "tokenize") -> str:
-    """Return ``tokenize`` if it names a tokenizer of :data:`TOKENIZERS`, else raise."""
-    return check_choice(tokenize, name, TOKENIZERS, "tokenizer")
+    """Return ``tokenize`` if it names a tokenizer of :data:`TOKENIZER_NAMES`, else raise."""
+    return check_choice(tokenize, name, TOKENIZER_NAMES, "tokenizer")
+
+
+def tokenizer_signature(tokenize: str) -> str:
+    """The ``tok:`` field of sacreBLEU's signature for the tokenizer ``tokenize``: its name,
+    and for ``ko-mecab`` the analyser's version too (``ko-mecab-0.996/ko-0.9.2-KO``).
+
+    >>> tokenizer_signature("13a")
+    '13a'
+    """
+    if check_tokenizer_name(tokenize) == "ko-mecab":
+        return ko_mecab_signature()
+    return tokenize
 
 
 def get_tokenizer(tokenize: str) -> Callable[[str], str]:
-    """The tokenizer function called ``tokenize`` (one of :data:`TOKENIZERS`).
+    """The tokenizer function called ``tokenize`` (one of :data:`TOKENIZER_NAMES`).
 
     >>> get_tokenizer("char")("BLEU!")
     'B L E U !'

@@ -109,7 +109,7 @@ def test_import_bleu_needs_only_numpy_and_regex():
     assert names(pyproject()["project"]["dependencies"]) == {"numpy", "regex"}
 
 
-@pytest.mark.parametrize("extra", ["notebooks", "site", "distributed", "test"])
+@pytest.mark.parametrize("extra", ["notebooks", "site", "distributed", "korean", "test"])
 def test_requirements_txt_installs_every_declared_extra(extra):
     """What the extras declare is installed here (the tests run after requirements-dev.txt)."""
     missing = []
