@@ -51,6 +51,7 @@ from .tokenizers import get_tokenizer
 
 Smoother = Callable[..., list]
 _STR = {str}
+_FLOAT = {float}
 
 
 def ngram_matches(references: list[list], hypothesis: list, max_n: int) -> list[int]:
@@ -126,8 +127,10 @@ def sentence_bleu(references, hypothesis, weights, smoothing_function, auto_rewe
     else:
         refs = check_references(references, "references")
         hyp = check_tokens(hypothesis, "hypothesis")
-    if weights is UNIFORM_4:
-        max_n = 5 if is_own_method(smoothing_function, CORPUS_AWARE_METHODS) else 4
+    if weights is UNIFORM_4 or (type(weights) is tuple and set(map(type, weights)) == _FLOAT):
+        # one vector of floats (checked by the rule): its length is the number of orders
+        corpus_aware = is_own_method(smoothing_function, CORPUS_AWARE_METHODS)
+        max_n = max(len(weights), 5 if corpus_aware else 0)
     else:  # checked here (an iterator is read once), handed on as the checked vectors
         vectors, many = weight_vectors(weights)
         weights = vectors if many else vectors[0]
