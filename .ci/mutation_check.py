@@ -94,7 +94,7 @@ NOT_SCORING = re.compile(
     r"^_?check|grad|backward|partials|leave_one_out|^iter_|^_summary_rows$|^baseline_score$"
     r"|^__|^format$|^to_dict$|^to_json$|^verbose$|^ratio$|^significant$|^delta$|^_block_rows$"
     r"|^meteor_alignment$|^count_chunks$|^metrics_table$|^score_all$|^soft_bleu_loss$"
-    r"|^_segment_rows$|^_paired_stats$"
+    r"|^_segment_rows$|^_paired_stats$|^_paired_input$|^with_bleu_options$|^arguments_of$"
 )
 
 #: The test files that compare bleu with NLTK or sacreBLEU directly (``--parity``). A

@@ -218,16 +218,6 @@ class BleuOptions:
         object.__setattr__(self, "scoring", scoring)
 
     @property
-    def smooth(self) -> str:
-        """The old name of :attr:`smooth_method` (kept for code written before the renaming)."""
-        return self.smooth_method
-
-    @property
-    def effective_order(self) -> bool:
-        """The old name of :attr:`use_effective_order`."""
-        return self.use_effective_order
-
-    @property
     def smoothing_constant(self) -> float | None:
         """The ``smooth_value`` in force: the one given, else the method's default."""
         default = SMOOTH_DEFAULTS[self.smooth_method]
