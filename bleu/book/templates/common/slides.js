@@ -22,6 +22,13 @@
   // made slides up to 16 px taller than measured (a 676 px slide fitted to 660)
   var RESERVE = 48;
   var PADDING = 24; // px: a box overflowing by no more than this overflows by its padding
+  // figures: 920 deck px is 902 px at reveal.js's scale of 0.98 on a 1280x720 screen
+  var FIGURE_WIDTH = 920;
+  var FIGURE_MAX_WIDTH = 1040; // leaves a column for the text beside the figure
+  var SCALE = 0.98;
+  var FIGURE_MIN_PT = 10; // bleu.plot.MIN_FONT_PT: the smallest text of a figure
+  var FIGURE_PNG_DPI = 200; // bleu.plot's DPI x RETINA
+  var FIGURE_TEXT_PX = 18.2; // what that text measures on the screen at the least
   var minPart = MIN_PART; // 0 while a lead-in that cannot move forces a cut inside what follows
   // what is no block of its own on a slide (prompts, the continuation title, the handout link)
   var NOT_A_BLOCK = "script, style, aside, .jp-InputPrompt, .jp-OutputPrompt, .jp-Collapser, " +
@@ -533,13 +540,32 @@
     holder.querySelectorAll(".site-figure-code").forEach(function (link) {
       text.appendChild(link); // under the text, so the figure starts at the slide's top
     });
+    var more = false;
     holder.querySelectorAll(".jp-OutputArea-child").forEach(function (output) {
-      if (!output.querySelector("img")) {
+      if (output.querySelector("img")) {
+        return;
+      }
+      if (output.querySelector("table")) {
+        output.remove(); // no room beside the figure: the table is in the handout
+        more = true;
+      } else {
         text.appendChild(output); // printed lines go beside the figure, under its text
+      }
+    });
+    text.querySelectorAll(".site-figure-code a").forEach(function (link) {
+      if (more) {
+        link.textContent = "the code of this figure and its table are in the handout";
       }
     });
     holder.classList.add("site-figure");
     slide.classList.add("site-figure-slide");
+    // a wide figure (a legend outside its axes) is shown wider, so that its smallest text,
+    // FIGURE_MIN_PT points of a PNG drawn at FIGURE_PNG_DPI, is FIGURE_TEXT_PX on the screen
+    var width = Math.max(FIGURE_WIDTH, Math.min(FIGURE_MAX_WIDTH, Math.ceil(img.naturalWidth *
+      FIGURE_TEXT_PX / (FIGURE_MIN_PT * FIGURE_PNG_DPI / 72) / SCALE)));
+    holder.style.flexBasis = width + "px";
+    holder.style.width = width + "px";
+    img.style.width = width + "px";
   }
 
   /* The last line of a <pre>, its last table row, or its last output removed from the
@@ -587,7 +613,8 @@
           (input && input.getBoundingClientRect().bottom - top > limit - 90)) {
         return false;
       }
-      var room = limit - 40 - PADDING; // the "full cell in the handout" line
+      // room for the "…" line, the "full cell in the handout" line and the cell's padding
+      var room = limit - 100;
       for (var guard = 0; guard < 400 && cell.getBoundingClientRect().bottom - top > room;
            guard++) {
         if (!dropLast(outputs)) {
