@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 import nbformat
 
 SLIDE_WORDS = 60  # about as much prose as a class reads on one slide
-FIGURE_WORDS = 40  # beside a figure the column is narrow
+FIGURE_WORDS = 45  # beside a figure the column is narrow
 OUT_OF_CUT = re.compile(r"^#{2,3} .*?\b(Exercises|Appendix|optional)\b", re.I)
 SETUP = re.compile(r"^\*\*(Time|Assumes|Prerequisites|Sources)\*\*", re.M)
 _HEADING = re.compile(r"^(#{1,3}) ")
@@ -38,8 +38,9 @@ _ANY_HEADING = re.compile(r"^#{1,3} ")
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 # where a sentence may end: . ! ? (and closing quotes/brackets/emphasis), then a space and a
-# capital, digit, quote, bracket, emphasis or code; not after common abbreviations
-_SENTENCE_END = re.compile(r"(?<=[.!?])[)\"'”’*_]*\s+(?=[A-Z0-9\"'“‘(\[*_`$])")
+# letter (a sentence may start with a lower-case name: "sacreBLEU keeps ..."), digit, quote,
+# bracket, emphasis or code; not after common abbreviations or a single letter
+_SENTENCE_END = re.compile(r"(?<=[.!?])[)\"'”’*_]*\s+(?=[A-Za-z0-9\"'“‘(\[*_`$])")
 _ABBREVIATION = re.compile(r"(?:\b(?:e\.g|i\.e|etc|vs|cf|al|Fig|No|Eq|p|pp|Ch|Sec)|\b[A-Z])\.$")
 _PROTECTED = re.compile(r"`[^`]*`|\$[^$]*\$")
 
@@ -315,8 +316,6 @@ def _choose(
             if cell.cell_type == "markdown" and _prose_only(cell.source):
                 out.append(_notes(cell.source))
             continue
-        budget = FIGURE_WORDS if after_figure else SLIDE_WORDS
-        cell.metadata.setdefault("site", {})["words"] = budget
         if cell.cell_type == "markdown":
             if heading:
                 cell.metadata["slideshow"] = {
@@ -341,11 +340,22 @@ def _choose(
         lead = []
         after_figure = _is_figure(cell)
         if after_figure:  # the slide shows the figure; its plotting code is in the handout
-            site = cell.metadata["site"]
+            site = cell.metadata.setdefault("site", {})
             site["figure"] = True
             site["full_cell"] = f"{handout}#cell-id={cell.get('id', '')}"
         out.append(cell)
     return out
+
+
+def _figure_slides(cells: list[nbformat.NotebookNode]) -> set[int]:
+    """The indices of the cells on a slide with a figure (its text goes in a narrow column)."""
+    slides: list[list[int]] = [[]]
+    for index, cell in enumerate(cells):
+        kind = cell.metadata.get("slideshow", {}).get("slide_type", "-")
+        if kind in ("slide", "subslide") and slides[-1]:
+            slides.append([])
+        slides[-1].append(index)
+    return {i for slide in slides if any(_is_figure(cells[j]) for j in slide) for i in slide}
 
 
 def _shorten(
@@ -356,6 +366,7 @@ def _shorten(
     used = 0  # words of prose on the current slide
     carry = ""  # the slide type of a cell left empty, for the next cell shown
     titled = False
+    figure_slides = _figure_slides(cells)
     for index, cell in enumerate(cells):
         kind = cell.metadata.get("slideshow", {}).get("slide_type", "-")
         if kind in ("skip", "notes"):
@@ -376,7 +387,8 @@ def _shorten(
         if not titled and _HEADING.match(text.lstrip()) and text.lstrip().startswith("# "):
             titled = True
             text, cut.setup = split_setup(text)
-        limit = cell.metadata.get("site", {}).get("words", SLIDE_WORDS) - used
+        budget = FIGURE_WORDS if index in figure_slides else SLIDE_WORDS
+        limit = budget - used
         if marks["slide_text"] is not None:
             heads = [b for k, b in blocks(text) if k == "h"]
             shown = "\n\n".join([*heads, marks["slide_text"]])

@@ -646,6 +646,40 @@
     return false;
   }
 
+  /* The printed lines beside a figure, cut from the end (a "…" where they stop) until the
+     text column ends above `limit`. True if something was cut. */
+  function trimBeside(slide, limit, top) {
+    var column = slide.querySelector(":scope > .site-figure-row > .site-figure-text");
+    if (!column || column.getBoundingClientRect().bottom - top <= limit ||
+        column.classList.contains("site-trimmed")) {
+      return false;
+    }
+    var pres = column.querySelectorAll(".jp-OutputArea-output pre");
+    var cut = false;
+    for (var k = pres.length - 1; k >= 0; k--) {
+      var pre = pres[k];
+      while (column.getBoundingClientRect().bottom - top > limit - 30) {
+        var text = pre.textContent.replace(/\s+$/, "");
+        var at = text.lastIndexOf("\n");
+        if (at < 0) {
+          break;
+        }
+        pre.textContent = text.slice(0, at);
+        cut = true;
+      }
+      if (column.getBoundingClientRect().bottom - top <= limit - 30) {
+        if (cut) {
+          pre.appendChild(document.createTextNode("\n\u2026"));
+        }
+        break;
+      }
+      (pre.closest(".jp-OutputArea-child") || pre).remove();
+      cut = true;
+    }
+    column.classList.add("site-trimmed");
+    return cut;
+  }
+
   /* When a code cell on `slide` runs past `limit` and its code leaves no room for its
      output, the prose above it leaves the slide (the speaker notes hold every cell's full
      text): the code and its output then share the slide. True if prose was taken off. */
@@ -715,7 +749,8 @@
       var current = slide;
       for (var guard = 0; guard < 40 && current.scrollHeight > limit; guard++) {
         var top = current.getBoundingClientRect().top;
-        if (proseToNotes(current, limit, top) || trimOutput(current, limit, top, handout)) {
+        if (trimBeside(current, limit, top) || proseToNotes(current, limit, top) ||
+            trimOutput(current, limit, top, handout)) {
           continue;
         }
         var cut = findBreak(current, limit, top);
