@@ -13,12 +13,14 @@ import pytest
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
 from bleu.book.catalog import NOTEBOOKS, ROOT, SOLUTIONS, chapters
+from bleu.book.lecture import SLIDE_WORDS, lecture_cut, sentences, slide_prose, words
 from bleu.book.site import (
     _rewrite_links,
     build_site,
     for_the_slides,
     key_lines,
     show_key_lines,
+    slide_count,
     trim_outputs,
     with_default_slides,
 )
@@ -296,9 +298,118 @@ def test_markers_reach_the_deck(tmp_path: Path) -> None:
         for_the_slides(new_notebook(cells=[cell]))
 
 
+# -- the lecture cut -------------------------------------------------------------------------
+
+LONG = (
+    "Clipping caps each count at the largest count in one reference. "
+    "So the candidate made of seven copies of the gets two of its seven words credited. "
+    "Without the cap every copy would count, and precision would reward repetition. "
+    "The same cap applies to bigrams, trigrams and four-grams in notebook 04."
+)  # 4 sentences, 55 words
+
+
+def _types(nb: nbformat.NotebookNode) -> list[tuple[str, str]]:
+    return [(c.metadata.slideshow.slide_type, c.cell_type) for c in nb.cells]
+
+
+def test_prose_is_shortened_at_a_sentence_and_kept_in_the_notes() -> None:
+    shown, cut = slide_prose(LONG, limit=30)
+    assert cut and shown == " ".join(sentences(LONG)[:2])  # whole sentences, 26 words
+    assert slide_prose(LONG, limit=60) == (LONG, False)
+    one, _ = slide_prose(LONG, limit=5)
+    assert one == sentences(LONG)[0]  # the first sentence stays, however long
+    assert slide_prose(LONG, limit=5, first=False)[0] == ""  # not the slide's first prose
+    listed, _ = slide_prose("- one two three\n- four five six\n- seven", limit=8)
+    assert listed == "- one two three\n- four five six"  # whole items
+    assert sentences("As Papineni et al. (2002) say, p. 3 holds. Next.") == [
+        "As Papineni et al. (2002) say, p. 3 holds.", "Next."]
+    with pytest.raises(ValueError, match="limit"):
+        slide_prose(LONG, limit=0)
+    nb = new_notebook(cells=[new_markdown_cell("## Clipping\n\n" + LONG + "\n\n" + LONG)])
+    cut_nb, _ = lecture_cut(nb)
+    (slide, notes) = cut_nb.cells
+    assert slide.metadata.slideshow.slide_type == "slide"
+    assert words(slide.source) <= SLIDE_WORDS and slide.source.startswith("## Clipping")
+    assert notes.metadata.slideshow.slide_type == "notes"
+    assert notes.source == LONG + "\n\n" + LONG  # the full text, for the speaker view
+    assert nb.cells[0].source.endswith(LONG)  # the notebook is left alone
+
+
+def test_lecture_cut_markers_and_sections() -> None:
+    title = new_markdown_cell(
+        "# 03 · T\n\n**Time**: about 30 minutes.\n\nWhy it matters.\n\n**Sources**: 001."
+    )
+    out = new_markdown_cell("An aside for the lecturer.", metadata={"suite": {"lecture": "out"}})
+    hidden = new_code_cell("hidden_code()", metadata={"suite": {"lecture": "out"}})
+    given = new_markdown_cell(LONG, metadata={"suite": {"slide_text": "Counts are capped."}})
+    cells = [
+        title, new_markdown_cell("## A"), out, hidden, given, new_code_cell("first()"),
+        new_markdown_cell("Then the second."), new_code_cell("second()"),
+        new_markdown_cell("## Exercises (연습 문제)"), new_code_cell("exercise()"),
+        new_markdown_cell("## Summary"),
+    ]
+    nb, cut = lecture_cut(new_notebook(cells=cells), "03_x.html")
+    assert cut.setup == "**Time**: about 30 minutes.\n\n**Sources**: 001."
+    assert cut.left_out == ["Exercises (연습 문제)"]
+    sources = [c.source for c in nb.cells]
+    assert "hidden_code()" not in sources and "exercise()" not in sources
+    assert "Why it matters." in sources[0] and "Time" not in sources[0]
+    notes = [c.source for c in nb.cells if c.metadata.slideshow.slide_type == "notes"]
+    assert "An aside for the lecturer." in notes and LONG in notes
+    assert "Counts are capped." in sources
+    # one code cell per slide: the second starts a sub-slide at the prose that leads to it
+    kinds = {c.source: c.metadata.slideshow.slide_type for c in nb.cells
+             if c.metadata.slideshow.slide_type != "notes"}
+    assert kinds["first()"] == kinds["second()"] == "fragment"
+    assert kinds["Then the second."] == "subslide"
+    assert kinds["## Summary"] == "slide"
+    for bad, match in (({"lecture": "maybe"}, "lecture"), ({"slide_text": ""}, "slide_text")):
+        cell = new_markdown_cell("x", metadata={"suite": bad})
+        with pytest.raises(ValueError, match=match):
+            lecture_cut(new_notebook(cells=[cell]))
+
+
+def test_notes_cells_and_figures_on_the_deck(tmp_path: Path) -> None:
+    """A Jupyter notes cell and the prose become <aside class="notes">; a figure's code cell
+    shows the figure and a link to its code in the handout; the title slide has the set-up
+    block as notes; slide_count counts the cut's slides."""
+    from bleu.book.site import _export, _slides_exporter
+
+    png = nbformat.v4.new_output("display_data", data={"image/png": "iVBORw0KGgo=",
+                                                       "text/plain": "<Figure>"})
+    plot = new_code_cell("plt.plot(secret_xs)")
+    plot.id = "fig1"
+    plot.outputs = [png]
+    cells = [
+        new_markdown_cell("# 01 · T\n\n**Time**: about 9 minutes.\n\nIntro."),
+        new_markdown_cell("Say this aloud.", metadata={"slideshow": {"slide_type": "notes"}}),
+        new_markdown_cell("## Plot\n\nThe curve falls."), plot,
+    ]
+    nb, _ = lecture_cut(new_notebook(cells=cells), "01_x.html")
+    nb = with_default_slides(nb)
+    assert slide_count(nb) == 4  # title, intro, plot, end
+    deck = {"setup_notes": "<p>Time: 9</p>", "end_links": [], "left_out": [], "handout": ""}
+    body = _export(_slides_exporter(), tmp_path / "x.ipynb", "x.slides.html", "X", [], nb=nb,
+                   deck=deck)
+    assert body.count('<aside class="notes">') >= 3
+    assert "Say this aloud." in body and "<p>Time: 9</p>" in body
+    assert "secret_xs" not in body and 'href="01_x.html#cell-id=fig1"' in body
+    assert "data:image/png;base64,iVBORw0KGgo=" in body
+
+
+def test_slides_page_lists_each_deck(site: Path) -> None:
+    text = (site / "slides.html").read_text(encoding="utf-8")
+    listed = re.findall(r'<li data-slides="(\d+)" data-minutes="(\d+)"><a href="([^"]+)"', text)
+    assert len(listed) == len(chapters())
+    for count, minutes, href in listed:
+        assert int(count) >= 3 and int(minutes) > 0, href
+        assert f"{count} slides · {minutes} minutes" in text
+
+
 def test_every_marker_in_the_notebooks_is_readable() -> None:
     for path in sorted(NOTEBOOKS.glob("*.ipynb")):
-        for_the_slides(nbformat.read(path, as_version=4))  # raises ValueError naming the cell
+        # each raises ValueError naming the cell for a marker it cannot read
+        lecture_cut(for_the_slides(nbformat.read(path, as_version=4)))
 
 
 def test_refuses_to_empty_a_foreign_folder(tmp_path: Path) -> None:
