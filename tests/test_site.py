@@ -397,6 +397,29 @@ def test_notes_cells_and_figures_on_the_deck(tmp_path: Path) -> None:
     assert "data:image/png;base64,iVBORw0KGgo=" in body
 
 
+FONTSIZE = re.compile(r"fontsize\s*=\s*(\d+(?:\.\d+)?)")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="code cells owned by the lead: 09's legend(fontsize=8), 11's annotate and legend "
+    "(fontsize=9) are under bleu.plot.MIN_FONT_PT; strict: remove this mark once they are not",
+)
+def test_figure_text_is_not_below_the_floor() -> None:
+    """No notebook sets a figure's text below bleu.plot.MIN_FONT_PT (10 pt): a slide shows a
+    figure 900 px wide or more, where 10 pt is 18 px (the browser tests check the width)."""
+    from bleu.plot import MIN_FONT_PT, px_on_slide
+
+    assert px_on_slide(MIN_FONT_PT) >= 18
+    small = []
+    for path in sorted(NOTEBOOKS.glob("*.ipynb")) + sorted(SOLUTIONS.glob("*.ipynb")):
+        for cell in nbformat.read(path, as_version=4).cells:
+            if cell.cell_type == "code":
+                small += [(path.name, float(size)) for size in FONTSIZE.findall(cell.source)
+                          if float(size) < MIN_FONT_PT]
+    assert not small, f"figure text under {MIN_FONT_PT} pt: {small}"
+
+
 def test_slides_page_lists_each_deck(site: Path) -> None:
     text = (site / "slides.html").read_text(encoding="utf-8")
     listed = re.findall(r'<li data-slides="(\d+)" data-minutes="(\d+)"><a href="([^"]+)"', text)
