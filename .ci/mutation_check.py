@@ -186,6 +186,8 @@ def mutate(value):
         return [mutate(v) for v in value]
     if isinstance(value, tuple) and not hasattr(value, "_fields"):
         return tuple(mutate(v) for v in value)
+    if isinstance(value, tuple):  # a NamedTuple (CorpusStats): its first field, as a dataclass's
+        return value._replace(**{value._fields[0]: mutate(value[0])})
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         names = [f.name for f in dataclasses.fields(value)]
         name = "score" if "score" in names else names[0]

@@ -413,14 +413,8 @@ class EncodedReferences:
         ref_len = closest_lengths(hyp_len, self.lengths[d0:d1], ref_segment)
         return rows_from_counts(hyp_len, ref_len, matches, max_order, SACREBLEU)
 
-    def iter_rows(
-        self, hypotheses: list[str], max_order: int, trim: bool = False
-    ) -> Iterable[tuple[int, np.ndarray]]:
-        """``(start, rows)`` for consecutive blocks of segments.
-
-        With ``trim`` a block's rows stop at its longest hypothesis (orders above it are
-        all zeros), so that they cost nothing; see :func:`bleu.rows.padded_sum`.
-        """
+    def iter_rows(self, hypotheses: list[str], max_order: int) -> Iterable[tuple[int, np.ndarray]]:
+        """``(start, rows)`` for consecutive blocks of segments."""
         ref_tokens = np.diff(self.tok_start[self.doc_start])
         # Blocks sized before tokenizing: a hypothesis has at most as many tokens as
         # characters, so a block of runaway hypotheses is as small as its text demands.
@@ -428,8 +422,7 @@ class EncodedReferences:
             ref_tokens + text_sizes(hypotheses), BLOCK_TOKENS, len(hypotheses)
         ):
             hyp_ids, hyp_len = encode_segments(hypotheses[start:stop], self.options, self.vocab)
-            order = min(max_order, max(1, int(hyp_len.max(initial=0)))) if trim else max_order
-            yield start, self.block_rows(start, stop, hyp_ids, hyp_len, order)
+            yield start, self.block_rows(start, stop, hyp_ids, hyp_len, max_order)
 
     def stats(self, hypotheses: list[str], max_order: int) -> np.ndarray:
         """Rows ``[c, r, m_1..m_N, t_1..t_N]`` of :func:`bleu.segment_stats`, per segment."""
@@ -438,13 +431,6 @@ class EncodedReferences:
         for start, block in self.iter_rows(hypotheses, max_order):
             rows[start : start + len(block)] = block
         return rows
-
-    def sums(self, hypotheses: list[str], max_order: int) -> np.ndarray:
-        """The column sums of :meth:`stats`, without holding every row at once."""
-        total = np.zeros(width(max_order), dtype=np.int64)
-        for _, block in self.iter_rows(hypotheses, max_order, trim=True):
-            total += padded_sum(block, max_order, SACREBLEU)
-        return total
 
 
 def encode_references(
