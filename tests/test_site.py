@@ -321,6 +321,8 @@ def test_prose_is_shortened_at_a_sentence_and_kept_in_the_notes() -> None:
     assert slide_prose(LONG, limit=5, first=False)[0] == ""  # not the slide's first prose
     listed, _ = slide_prose("- one two three\n- four five six\n- seven", limit=8)
     assert listed == "- one two three\n- four five six"  # whole items
+    quoted, _ = slide_prose("> **Aside.** One two three.\n> Four five six.", limit=6)
+    assert quoted == "> **Aside.** One two three."  # a block quote stays one
     assert sentences("As Papineni et al. (2002) say, p. 3 holds. Next.") == [
         "As Papineni et al. (2002) say, p. 3 holds.", "Next."]
     with pytest.raises(ValueError, match="limit"):

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 import nbformat
 
 SLIDE_WORDS = 60  # about as much prose as a class reads on one slide
+PROSE = ("p", "list", "quote")  # the blocks a slide shortens (tables, math and code stay)
 FIGURE_WORDS = 45  # beside a figure the column is narrow
 OUT_OF_CUT = re.compile(r"^#{2,3} .*?\b(Exercises|Appendix|optional)\b", re.I)
 SETUP = re.compile(r"^\*\*(Time|Assumes|Prerequisites|Sources)\*\*", re.M)
@@ -59,12 +60,12 @@ def words(text: str) -> int:
     >>> words("Clipping caps a count.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n$$x = 1$$")
     4
     """
-    return sum(len(b.split()) for kind, b in blocks(text) if kind in ("p", "list"))
+    return sum(len(_unquoted(b).split()) for kind, b in blocks(text) if kind in PROSE)
 
 
 def blocks(text: str) -> list[tuple[str, str]]:
     r"""Markdown ``text`` as (kind, source) blocks: ``h`` heading, ``p`` paragraph, ``list``,
-    ``table``, ``math``, ``code`` (a fenced block), ``html``.
+    ``quote`` (a block quote), ``table``, ``math``, ``code`` (a fenced block), ``html``.
 
     >>> [k for k, _ in blocks("## A\n\nSome text.\n\n- one\n- two\n\n$$x$$")]
     ['h', 'p', 'list', 'math']
@@ -103,6 +104,8 @@ def blocks(text: str) -> list[tuple[str, str]]:
             kind = "math"
         elif first.startswith("<"):
             kind = "html"
+        elif first.startswith(">"):
+            kind = "quote"
         elif _ITEM.match(line):
             kind = "list"
         else:
@@ -163,12 +166,16 @@ def slide_prose(text: str, limit: int = SLIDE_WORDS, first: bool = True) -> tupl
     full = False  # the prose budget is spent: later prose is left out
     cut = False
     for kind, block in blocks(text):
-        if kind not in ("p", "list"):
+        if kind not in PROSE:
             kept.append(block)
             continue
+        quoted = kind == "quote"
+        if quoted:  # shortened as the paragraphs it quotes, then quoted again
+            block = _unquoted(block)
+            kind = "list" if _ITEM.match(block) else "p"
         size = len(block.split())
         if not full and used + size <= limit:
-            kept.append(block)
+            kept.append(_quote(block) if quoted else block)
             used += size
             continue
         cut = True
@@ -184,8 +191,17 @@ def slide_prose(text: str, limit: int = SLIDE_WORDS, first: bool = True) -> tupl
             shown.append(part)
             used += n
         if shown:
-            kept.append((" " if kind == "p" else "\n").join(shown))
+            part = (" " if kind == "p" else "\n").join(shown)
+            kept.append(_quote(part) if quoted else part)
     return "\n\n".join(kept), cut
+
+
+def _unquoted(block: str) -> str:
+    return "\n".join(re.sub(r"^\s*>\s?", "", line) for line in block.splitlines())
+
+
+def _quote(block: str) -> str:
+    return "\n".join(f"> {line}".rstrip() for line in block.splitlines())
 
 
 def split_at_headings(cell: nbformat.NotebookNode) -> list[nbformat.NotebookNode]:
@@ -250,7 +266,7 @@ def _own_type(cell: nbformat.NotebookNode) -> str:
 
 
 def _prose_only(text: str) -> str:
-    return "\n\n".join(b for kind, b in blocks(text) if kind in ("p", "list"))
+    return "\n\n".join(b for kind, b in blocks(text) if kind in PROSE)
 
 
 def split_setup(text: str) -> tuple[str, str]:
@@ -393,7 +409,7 @@ def _shorten(
             heads = [b for k, b in blocks(text) if k == "h"]
             shown = "\n\n".join([*heads, marks["slide_text"]])
         elif limit < 12:  # the slide's prose is spent: this cell's prose is notes only
-            shown = "\n\n".join(b for k, b in blocks(text) if k not in ("p", "list"))
+            shown = "\n\n".join(b for k, b in blocks(text) if k not in PROSE)
         else:
             shown, _ = slide_prose(text, limit, first=used == 0)
         used += words(shown)

@@ -719,7 +719,7 @@
     var height = list.reduce(function (sum, b) {
       return sum + b.el.getBoundingClientRect().height;
     }, 0);
-    if (height > 100) {
+    if (height > 3.5 * 31) { // about three lines of 24 px text
       return false;
     }
     var notes = notesOf(previous);
