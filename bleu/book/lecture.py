@@ -16,7 +16,8 @@ the deck is rendered from:
   shown goes to that slide's speaker notes (a Jupyter ``notes`` cell, which reveal.js's notes
   plugin shows in the speaker view);
 - each code cell gets a slide of its own with the prose that leads to it (one code cell and
-  its output per slide), and the prose that follows a figure stays with the figure.
+  its output per slide), and the prose that follows a figure stays with the figure; a slide
+  with a figure holds :data:`FIGURE_WORDS` words of prose (they stand in a column beside it).
 
 Cells with a slide type of their own (``skip``, ``notes``, ``slide``, ...) keep it. Raises
 ValueError naming the cell for a ``lecture`` or ``slide_text`` marker that cannot be read.

@@ -39,6 +39,11 @@ show every cell in full):
 - ``"suite": {"slide_output": "trim:N"}`` shows the first N lines of text or rows of an HTML
   table of the outputs, then ``…``; ``"hide"`` shows no output (:func:`trim_outputs`).
 
+The deck itself is the chapter's lecture cut (:mod:`bleu.book.lecture`: the set-up block and
+the full prose in reveal.js speaker notes, S opens them; exercises and appendices linked from
+the last slide; ``"suite": {"lecture": "out"}`` and ``{"slide_text": ...}`` change the cut).
+``slides.html`` lists each deck's slide count (:func:`slide_count`, from the cut) and minutes.
+
 A marker that cannot be read raises ValueError naming the cell.
 """
 
