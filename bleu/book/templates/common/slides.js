@@ -12,6 +12,15 @@
  * it introduces is cut by rows or lines so that its first part stays), and a short comment
  * just after a table, output or figure is not parted from it. Only then is reveal.js
  * initialised, so its "ready" event sees the final deck. Nothing is loaded from anywhere.
+ *
+ * For the lecture cut (bleu/book/lecture.py): each slide's speaker notes become one
+ * <aside class="notes"> that stays with the slide (reveal.js's notes plugin, S); a slide
+ * without a heading shows its section's as a small running title; a figure is laid out at
+ * least 920 px wide with its text in a column beside it (layFigure); a code cell is never cut
+ * from its output: when the two do not fit, the output is trimmed (trimOutput, a "…" and a
+ * link to the full cell) or, when the code itself leaves no room, the prose above it leaves
+ * the slide for the notes (proseToNotes); a continuation of about three lines of prose or
+ * less goes back into the notes (foldShort).
  */
 (function () {
   "use strict";
