@@ -707,7 +707,7 @@
       slide.querySelectorAll(".jp-MarkdownCell").forEach(function (md) {
         if (md.compareDocumentPosition(cell) & Node.DOCUMENT_POSITION_FOLLOWING) {
           md.querySelectorAll(".jp-RenderedMarkdown > p, .jp-RenderedMarkdown > ul, " +
-            ".jp-RenderedMarkdown > ol").forEach(function (el) {
+            ".jp-RenderedMarkdown > ol, .jp-RenderedMarkdown > blockquote").forEach(function (el) {
             el.remove();
             taken = true;
           });
