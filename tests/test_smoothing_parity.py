@@ -398,3 +398,20 @@ def test_nltks_methods_that_read_the_sentences_are_refused_on_rows(method):
     smoother = getattr(nb.SmoothingFunction(), f"method{method}")
     with pytest.raises(ValueError, match=f"smoothing_function .*method{method}.*rows"):
         bleu.rules.bleu_from_stats(rows, smoothing_function=smoother)
+
+
+@pytest.mark.parametrize("method", [5, 7])
+def test_methods_5_and_7_called_as_nltk_calls_them_read_the_5_gram_precision(method):
+    """Without corpus statistics, method5 computes the 5-gram precision from the sentences
+    itself: here 5 of the 7 five-grams match, so a wrong one would show."""
+    ref = "the cat sat on the mat and looked at the dog".split()
+    hyp = "the cat sat on the mat and looked at a dog".split()
+    counts = [nb.modified_precision([ref], hyp, n) for n in range(1, 5)]
+    theirs = getattr(nb.SmoothingFunction(), f"method{method}")(
+        list(counts), [ref], hyp, len(hyp)
+    )
+    ours = getattr(bleu.SmoothingFunction(), f"method{method}")(
+        [Precision(p.numerator, p.denominator) for p in counts], [ref], hyp, len(hyp)
+    )
+    assert nb.modified_precision([ref], hyp, 5) == Fraction(5, 7)
+    assert [float(p) for p in ours] == pytest.approx([float(p) for p in theirs], rel=1e-12)
