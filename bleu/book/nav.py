@@ -21,12 +21,12 @@ CONTENTS = "00_overview.ipynb"
 TOC_START, TOC_END = "<!-- toc -->", "<!-- /toc -->"
 
 
-def _next(chs: list[Chapter], i: int) -> Chapter | None:
+def next_chapter(chs: list[Chapter], i: int) -> Chapter | None:
     """The chapter after ``i``; after the last one (the recap), the contents, to start over.
 
     >>> from pathlib import Path
     >>> chs = [Chapter(f"{n:02}", Path(f"{n:02}_c.ipynb"), f"C{n}", "", None) for n in range(3)]
-    >>> [getattr(_next(chs, i), "number", None) for i in range(3)]
+    >>> [getattr(next_chapter(chs, i), "number", None) for i in range(3)]
     ['01', '02', '00']
     >>> chapter_nav(chs, 2)
     '[← 01 · C1](01_c.ipynb) | [Contents](00_overview.ipynb) | [00 · C0 →](00_c.ipynb)'
@@ -46,7 +46,7 @@ def chapter_nav(chs: list[Chapter], i: int) -> str:
     parts.append(f"[Contents]({CONTENTS})")
     if chs[i].solutions is not None:
         parts.append(f"[Solutions](solutions/{chs[i].solutions.name})")
-    following = _next(chs, i)
+    following = next_chapter(chs, i)
     if following is not None:
         parts.append(f"[{following.label} →]({following.path.name})")
     return " | ".join(parts)
@@ -55,7 +55,7 @@ def chapter_nav(chs: list[Chapter], i: int) -> str:
 def solutions_nav(chs: list[Chapter], i: int) -> str:
     """The navigation line of chapter ``i``'s solutions notebook."""
     parts = [f"[← {chs[i].label}](../{chs[i].path.name})", f"[Contents](../{CONTENTS})"]
-    following = _next(chs, i)
+    following = next_chapter(chs, i)
     if following is not None:
         parts.append(f"[{following.label} →](../{following.path.name})")
     return " | ".join(parts)

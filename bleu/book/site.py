@@ -68,7 +68,7 @@ from nbconvert.filters.markdown_mistune import markdown2html_mistune
 from . import fonts
 from .catalog import NOTEBOOKS, ROOT, SOLUTIONS, Chapter, chapters
 from .lecture import Cut, lecture_cut, split_at_headings
-from .nav import CONTENTS, _next
+from .nav import CONTENTS, next_chapter
 from .playground_page import write_playground
 
 log = logging.getLogger(__name__)
@@ -522,7 +522,7 @@ def _deck_info(
         left_out.append((markdown2html_mistune(title).strip().removeprefix("<p>")
                          .removesuffix("</p>"), href))
     links = [(f"The handout: {chapter.label}", _page_of(chapter.path))]
-    following = _next(toc, i)
+    following = next_chapter(toc, i)
     if following is not None and following is not toc[0]:
         links.append((f"Next deck: {following.label}", _slides_of(following)))
     if chapter.number in PLAYGROUND_CHAPTERS:
