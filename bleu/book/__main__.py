@@ -15,6 +15,8 @@ def main(argv: list[str] | None = None) -> int:
     site = sub.add_parser("site", help="build the offline HTML handouts and slides")
     site.add_argument("--out", type=Path, default=None, help="output folder (default: build/site)")
     args = parser.parse_args(argv)
+    # Imported here, for the command asked only: the site builder loads nbconvert, jinja2
+    # and the reveal.js/MathJax packages, which `nav` does not need.
     if args.command == "nav":
         from .nav import update
 
