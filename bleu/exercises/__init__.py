@@ -61,6 +61,10 @@ from fractions import Fraction
 from numbers import Integral, Number, Rational
 from typing import Any
 
+from ..i18n import N_
+from ..i18n import gettext as _
+from ..i18n import language as language  # re-exported: notebooks call these
+from ..i18n import use_language as use_language
 from .code import CODE_EXERCISES, check_code
 from .reading import (
     NotANumber,
@@ -333,6 +337,14 @@ def _plain(answer: Any) -> Any:
 
 
 ROUNDING_NOTE = f"numbers are checked to {SIGNIFICANT_FIGURES} significant figures, rounded"
+"""The rounding rule as the English messages state it (translated as a template when shown)."""
+
+_ROUNDING_TEMPLATE = N_("numbers are checked to {figures} significant figures, rounded")
+
+
+def _rounding_note() -> str:
+    """:data:`ROUNDING_NOTE` in the current language."""
+    return _(_ROUNDING_TEMPLATE).format(figures=SIGNIFICANT_FIGURES)
 
 
 def unit_scale(exercise: Exercise, expected: Any) -> str:
@@ -406,11 +418,11 @@ def _scale_slip(number: Reading, expected: Any, exercise: Exercise) -> str | Non
     if _judge(other, expected, exercise.rel_tol) == "wrong" and not _rounding_slip(other, expected):
         return None
     if scale == "0-1":
-        return (
+        return _(
             "that looks like the answer on the 0-100 scale (a percentage); this exercise "
             "asks for it on the 0-1 scale."
         )
-    return (
+    return _(
         "that looks like the answer on the 0-1 scale; this exercise asks for it on the "
         "0-100 scale (points or percent, as sacreBLEU reports them)."
     )
@@ -424,7 +436,7 @@ def _diagnosis(exercise: Exercise, answer: Any) -> str | None:
         specific = exercise.diagnose(_plain(answer))
     except Exception:  # a hook that cannot handle an odd answer has nothing to say about it
         return None
-    return specific if isinstance(specific, str) and specific else None
+    return _(specific) if isinstance(specific, str) and specific else None
 
 
 def _compare(exercise: Exercise, answer: Any, expected: Any) -> str:
@@ -440,8 +452,10 @@ def _not_a_number(exercise_id: str, problem: Exception) -> CheckResult:
     return CheckResult(
         exercise_id,
         False,
-        f"Not yet ({exercise_id}): {problem}. Write the answer as a number (a float, "
-        f"or a fraction in a string such as '5/12'), with a point as the decimal mark.",
+        _(
+            "Not yet ({exercise_id}): {problem}. Write the answer as a number (a float, "
+            "or a fraction in a string such as '5/12'), with a point as the decimal mark."
+        ).format(exercise_id=exercise_id, problem=problem),
     )
 
 
@@ -463,8 +477,8 @@ def check(exercise_id: str, answer: Any) -> CheckResult:
         return CheckResult(
             exercise_id,
             False,
-            f"Not yet ({exercise_id}): replace the placeholder with your answer. "
-            f"Hint: {exercise.hint}",
+            _("Not yet ({exercise_id}): replace the placeholder with your answer. Hint: {hint}")
+            .format(exercise_id=exercise_id, hint=_(exercise.hint)),
         )
     expected = _expected(exercise)
     number = None
@@ -475,15 +489,21 @@ def check(exercise_id: str, answer: Any) -> CheckResult:
             return _not_a_number(exercise_id, problem)
         except OutOfRange as problem:
             return CheckResult(
-                exercise_id, False, f"Not yet ({exercise_id}): {problem}; check what you typed."
+                exercise_id,
+                False,
+                _("Not yet ({exercise_id}): {problem}; check what you typed.").format(
+                    exercise_id=exercise_id, problem=problem
+                ),
             )
         except Exception as problem:  # e.g. a number type whose conversion raises
-            return _not_a_number(exercise_id, NotANumber(f"that {type(problem).__name__}"))
+            kind = _("that {kind}").format(kind=type(problem).__name__)
+            return _not_a_number(exercise_id, NotANumber(kind))
         verdict = _judge(number, expected, exercise.rel_tol)
     else:
         verdict = _compare(exercise, answer, expected)
     if verdict == "right":
-        return CheckResult(exercise_id, True, f"Right ({exercise_id}). Well done.")
+        message = _("Right ({exercise_id}). Well done.").format(exercise_id=exercise_id)
+        return CheckResult(exercise_id, True, message)
     return _wrong(exercise, expected, answer, number, verdict)
 
 
@@ -496,34 +516,53 @@ def _wrong(
     _TRIES[key] = earlier + 1
     specific = _diagnosis(exercise, answer)
     near = number is not None and _near(number, expected)
-    note = f": {ROUNDING_NOTE}" if near else ""
+    not_yet = (
+        _("Not yet ({exercise_id}): {note}").format(exercise_id=key, note=_rounding_note())
+        if near
+        else _("Not yet ({exercise_id})").format(exercise_id=key)
+    )
     if specific:
-        return CheckResult(key, False, f"Not yet ({key}){note}. Hint: {specific}")
+        message = _("{not_yet}. Hint: {hint}").format(not_yet=not_yet, hint=specific)
+        return CheckResult(key, False, message)
     second = bool(earlier and exercise.second_hint)
-    hint = f"Second hint: {exercise.second_hint}" if second else f"Hint: {exercise.hint}"
+    if second:
+        hint = _("Second hint: {hint}").format(hint=_(exercise.second_hint))
+    else:
+        hint = _("Hint: {hint}").format(hint=_(exercise.hint))
     if number is not None and not number.finite:
+        message = _("Not yet ({exercise_id}): {value} is not a finite number. {hint}")
         value = float(number.digits)
-        return CheckResult(key, False, f"Not yet ({key}): {value} is not a finite number. {hint}")
+        return CheckResult(key, False, message.format(exercise_id=key, value=value, hint=hint))
     if number is not None:
         scale = _scale_slip(number, expected, exercise)
         if scale:
-            return CheckResult(key, False, f"Not yet ({key}): {scale}")
+            message = _("Not yet ({exercise_id}): {scale}").format(exercise_id=key, scale=scale)
+            return CheckResult(key, False, message)
         if _rounding_slip(number, expected):
             shown = len(number.digits.as_tuple().digits)  # as typed, trailing zeros included
-            more = "" if shown >= SIGNIFICANT_FIGURES else ", and give at least 4"
+            message = (
+                _(
+                    "Not yet ({exercise_id}): {note}. Check your rounding: the figures before "
+                    "your last one are right, but the last one must be rounded to the nearest "
+                    "digit, not cut off."
+                )
+                if shown >= SIGNIFICANT_FIGURES
+                else _(
+                    "Not yet ({exercise_id}): {note}. Check your rounding: the figures before "
+                    "your last one are right, but the last one must be rounded to the nearest "
+                    "digit, not cut off, and give at least {figures}."
+                )
+            )
             return CheckResult(
                 key,
                 False,
-                f"Not yet ({key}): {ROUNDING_NOTE}. Check your rounding: the figures before "
-                f"your last one are right, but the last one must be rounded to the nearest "
-                f"digit, not cut off{more}.",
+                message.format(exercise_id=key, note=_rounding_note(), figures=SIGNIFICANT_FIGURES),
             )
     if verdict == "close":
-        return CheckResult(
-            key,
-            False,
-            f"Close ({key}): right as far as it goes, but give more digits: at "
-            f"least {SIGNIFICANT_FIGURES} significant figures (counted from the first "
-            f"non-zero digit), rounded.",
+        message = _(
+            "Close ({exercise_id}): right as far as it goes, but give more digits: at "
+            "least {figures} significant figures (counted from the first non-zero digit), "
+            "rounded."
         )
-    return CheckResult(key, False, f"Not yet ({key}){note}. {hint}")
+        return CheckResult(key, False, message.format(exercise_id=key, figures=SIGNIFICANT_FIGURES))
+    return CheckResult(key, False, _("{not_yet}. {hint}").format(not_yet=not_yet, hint=hint))

@@ -11,6 +11,7 @@ from functools import cache
 from typing import Any
 
 from .. import lm
+from ..i18n import N_
 from . import Exercise, register, same_answer
 
 PROBABILITIES = (1 / 2, 1 / 4, 1 / 8, 1 / 2)
@@ -30,11 +31,11 @@ def _geometric() -> float:
 def _diagnose_geometric(answer: Any) -> str | None:
     arithmetic = sum(1 / p for p in PROBABILITIES) / len(PROBABILITIES)
     if same_answer(answer, arithmetic):
-        return "that is the arithmetic mean of 1/p; perplexity is their geometric mean."
+        return N_("that is the arithmetic mean of 1/p; perplexity is their geometric mean.")
     if same_answer(answer, lm.cross_entropy(PROBABILITIES, base=2)):
-        return "that is the cross-entropy in bits per token; raise 2 to that power."
+        return N_("that is the cross-entropy in bits per token; raise 2 to that power.")
     if same_answer(answer, len(PROBABILITIES) / sum(PROBABILITIES)):
-        return "that is 1 / (mean probability); average the log-probabilities instead."
+        return N_("that is 1 / (mean probability); average the log-probabilities instead.")
     return None
 
 
@@ -44,12 +45,12 @@ register(
         question="A model gives the four tokens of a sentence probabilities 1/2, 1/4, 1/8 and "
         "1/2. What is its perplexity on the sentence?",
         expected=_geometric,
-        hint="average -log2 p over the tokens (bits per token), then raise 2 to that power.",
+        hint=N_("average -log2 p over the tokens (bits per token), then raise 2 to that power."),
         wrong=4.0,
         diagnose=_diagnose_geometric,
-        second_hint="each probability is a power of 2, so -log2 p is its exponent: one value "
+        second_hint=N_("each probability is a power of 2, so -log2 p is its exponent: one value "
         "per token, four tokens (1/2 occurs twice). Average the four exponents and raise 2 to "
-        "that mean, not to their sum.",
+        "that mean, not to their sum."),
         notebook="01_perplexity",
     )
 )
@@ -63,11 +64,11 @@ def _diagnose_laplace(answer: Any) -> str | None:
     model = toy_model("mle")
     count, context = model.counts[["the"]]["mat"], model.counts[["the"]].N()
     if same_answer(answer, model.score("mat", ["the"])):
-        return "that is the MLE estimate; Laplace adds 1 to the count and V to the denominator."
+        return N_("that is the MLE estimate; Laplace adds 1 to the count and V to the denominator.")
     if same_answer(answer, (count + 1) / (context + len(model.vocab) - 3)):
-        return "V is the size of the model's vocabulary: <s>, </s> and <UNK> count too."
+        return N_("V is the size of the model's vocabulary: <s>, </s> and <UNK> count too.")
     if same_answer(answer, (count + 1) / (context + len(model.vocab) - 1)):
-        return "V is the size of the model's vocabulary: <UNK> counts too."
+        return N_("V is the size of the model's vocabulary: <UNK> counts too.")
     return None
 
 
@@ -76,13 +77,13 @@ register(
         id="ch01.laplace-prob",
         question="In the Laplace-smoothed toy bigram model, what is P(mat | the)?",
         expected=_laplace_mat,
-        hint="(count of 'the mat' + 1) / (count of 'the' as a context + V), with V the "
-        "vocabulary size len(laplace.vocab).",
+        hint=N_("(count of 'the mat' + 1) / (count of 'the' as a context + V), with V the "
+        "vocabulary size len(laplace.vocab)."),
         wrong=1 / 14,
         diagnose=_diagnose_laplace,
-        second_hint="read three numbers off the notebook's Laplace model: the bigram count "
+        second_hint=N_("read three numbers off the notebook's Laplace model: the bigram count "
         "laplace.counts[['the']]['mat'], the context count laplace.counts[['the']].N() and "
-        "V = len(laplace.vocab), which includes <s>, </s> and <UNK>.",
+        "V = len(laplace.vocab), which includes <s>, </s> and <UNK>."),
         notebook="01_perplexity",
     )
 )
@@ -95,9 +96,9 @@ def _sentence_ppl() -> float:
 def _diagnose_sentence(answer: Any) -> str | None:
     probs = lm.token_probabilities(toy_model("laplace"), SENTENCE.split())
     if same_answer(answer, lm.perplexity(probs[:-1])):
-        return "the end-of-sentence token </s> is predicted too: count its probability."
+        return N_("the end-of-sentence token </s> is predicted too: count its probability.")
     if answer == math.inf:
-        return "inf is the MLE model's answer ('cat ran' was never seen); use the Laplace one."
+        return N_("inf is the MLE model's answer ('cat ran' was never seen); use the Laplace one.")
     return None
 
 
@@ -107,12 +108,12 @@ register(
         question="Perplexity of the Laplace toy model on 'the cat ran on the grass' "
         "(pad with <s> and </s> as nltk.lm does).",
         expected=_sentence_ppl,
-        hint="score every bigram of <s> the cat ... grass </s>: that is 7 probabilities.",
+        hint=N_("score every bigram of <s> the cat ... grass </s>: that is 7 probabilities."),
         wrong=math.inf,
         diagnose=_diagnose_sentence,
-        second_hint="pad the six words with <s> in front and </s> at the end, take "
+        second_hint=N_("pad the six words with <s> in front and </s> at the end, take "
         "laplace.score(word, [previous]) for each of the 7 bigrams (the last one predicts "
-        "</s>), and raise 2 to the mean of -log2 p over those 7.",
+        "</s>), and raise 2 to the mean of -log2 p over those 7."),
         notebook="01_perplexity",
     )
 )

@@ -13,6 +13,7 @@ from fractions import Fraction
 from functools import partial
 
 from ..data import load_example
+from ..i18n import N_
 from . import Exercise, register
 from . import close_to as _close_to
 
@@ -64,14 +65,14 @@ register(
         "(unclipped) unigram precision against Example 2's two references, split on spaces? "
         "Give a fraction or a float.",
         expected=_cat_mat_plain,
-        hint="count every position of the candidate, repeated words included, and ask of "
-        "each token only whether some reference contains it.",
+        hint=N_("count every position of the candidate, repeated words included, and ask of "
+        "each token only whether some reference contains it."),
         wrong=Fraction(4, 7),
-        second_hint="go through the candidate's seven tokens one at a time and ask only: does "
+        second_hint=N_("go through the candidate's seven tokens one at a time and ask only: does "
         "this word occur anywhere in either reference? Nothing is clipped in this chapter, so a "
-        "repeated word is counted every time it is found.",
+        "repeated word is counted every time it is found."),
         diagnose=lambda a: (
-            "4 is the number of different words; count every position, repeats included."
+            N_("4 is the number of different words; count every position, repeats included.")
             if close_to(a, Fraction(4, 7))
             else None
         ),
@@ -93,13 +94,13 @@ register(
         "mine' as the candidate against the single reference 'hello this is my code' with "
         "the same word-in-reference precision. Give a fraction or a float.",
         expected=_hello_swapped,
-        hint="the denominator is the length of the new candidate, not of the old one.",
+        hint=N_("the denominator is the length of the new candidate, not of the old one."),
         wrong=Fraction(4, 5),
-        second_hint="split the new candidate on spaces, mark each of its tokens that occurs "
+        second_hint=N_("split the new candidate on spaces, mark each of its tokens that occurs "
         "somewhere in 'hello this is my code', and divide the number of marks by the number "
-        "of the candidate's tokens.",
+        "of the candidate's tokens."),
         diagnose=lambda a: (
-            "that is the score in the original direction; precision is not symmetric."
+            N_("that is the score in the original direction; precision is not symmetric.")
             if close_to(a, Fraction(4, 5))
             else None
         ),
@@ -126,14 +127,14 @@ register(
         "of action obeys always party the.'). What is Ca3's unigram precision with the raw "
         "whitespace split (`ex1.candidate_tokens('Ca3')` against `ex1.reference_tokens()`)?",
         expected=_ca3_raw,
-        hint="list the tokens that match no reference and look closely at the ones that carry "
-        "a period or a capital letter, in Ca3 and in the references.",
+        hint=N_("list the tokens that match no reference and look closely at the ones that carry "
+        "a period or a capital letter, in Ca3 and in the references."),
         wrong=Fraction(17, 18),
-        second_hint="with the raw split, 'It' and 'it' are different tokens, and so are "
+        second_hint=N_("with the raw split, 'It' and 'it' are different tokens, and so are "
         "'party.' and 'party'; compare each of Ca3's 18 tokens with the references' tokens "
-        "exactly as they are written.",
+        "exactly as they are written."),
         diagnose=lambda a: (
-            "that is the value with `normalise`; this exercise uses the raw split."
+            N_("that is the value with `normalise`; this exercise uses the raw split.")
             if close_to(a, _ca3_normalised())
             else None
         ),

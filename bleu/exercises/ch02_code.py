@@ -28,6 +28,7 @@ from collections.abc import Hashable, Sequence
 from fractions import Fraction
 
 from ..data import load_example
+from ..i18n import N_
 from .ch02 import words
 from .code import CodeExercise, Mistake, register_code
 
@@ -121,9 +122,9 @@ UNIGRAM_PRECISION = register_code(
         id="ch02.code-unigram-precision",
         name="unigram_precision",
         signature="unigram_precision(candidate, references)",
-        task="Return the candidate's tokens found in at least one reference (every position "
+        task=N_("Return the candidate's tokens found in at least one reference (every position "
         "counted, repeats included) over the candidate's length, as an exact Fraction; "
-        "Fraction(0) for an empty candidate.",
+        "Fraction(0) for an empty candidate."),
         reference=unigram_precision,
         examples=_examples,
         random_case=_random_case,
@@ -131,47 +132,50 @@ UNIGRAM_PRECISION = register_code(
             Mistake(
                 "float not Fraction",
                 _as_float,
-                "found / total gives a float, which is not exact: return Fraction(found, total)",
+                N_(
+                    "found / total gives a float, which is not exact: "
+                    "return Fraction(found, total)"
+                ),
             ),
             Mistake(
                 "clipped",
                 _clipped,
-                "no ceiling yet: a word the candidate repeats counts at every position where "
+                N_("no ceiling yet: a word the candidate repeats counts at every position where "
                 "some reference contains it, however often the references use it (clipping "
-                "comes in notebook 03)",
+                "comes in notebook 03)"),
             ),
             Mistake(
                 "distinct words",
                 _distinct,
-                "count positions, not distinct words: a matching word the candidate uses "
-                "twice counts twice (a set of the candidate's words loses the repeats)",
+                N_("count positions, not distinct words: a matching word the candidate uses "
+                "twice counts twice (a set of the candidate's words loses the repeats)"),
             ),
             Mistake(
                 "first reference only",
                 _first_reference,
-                "a token matches if ANY of the references contains it: look in all of them, "
-                "not only the first",
+                N_("a token matches if ANY of the references contains it: look in all of them, "
+                "not only the first"),
             ),
             Mistake(
                 "in every reference",
                 _every_reference,
-                "a token needs to occur in one reference only, not in every reference",
+                N_("a token needs to occur in one reference only, not in every reference"),
             ),
             Mistake(
                 "reference length",
                 _reference_length,
-                "divide by the number of tokens in the candidate, not in a reference",
+                N_("divide by the number of tokens in the candidate, not in a reference"),
             ),
             Mistake(
                 "integer division",
                 _integer_division,
-                "// is integer division (it rounds down to 0 or 1): return "
-                "Fraction(found, total)",
+                N_("// is integer division (it rounds down to 0 or 1): return "
+                "Fraction(found, total)"),
             ),
         ),
-        hint="for each token of the candidate ask whether some reference contains it, count "
+        hint=N_("for each token of the candidate ask whether some reference contains it, count "
         "the yeses, and return Fraction(count, len(candidate)); an empty candidate gets "
-        "Fraction(0) (0 of 0 tokens, like bleu.modified_precision)",
+        "Fraction(0) (0 of 0 tokens, like bleu.modified_precision)"),
         notebook="02_unigram_precision",
     )
 )

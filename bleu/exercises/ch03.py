@@ -9,6 +9,7 @@ from collections import Counter
 from fractions import Fraction
 
 from ..data import load_example
+from ..i18n import N_
 from ..ngrams import count_ngrams
 from ..precision import modified_precision
 from . import Exercise, register
@@ -37,14 +38,14 @@ register(
         "instead of taking its largest count in any one reference. What precision would "
         "'the the the the the the the' then get against Example 2's two references?",
         expected=_summed_max_ref,
-        hint="count 'the' in Reference 1 and in Reference 2, add the two counts, and clip 7 by "
-        "the sum.",
+        hint=N_("count 'the' in Reference 1 and in Reference 2, add the two counts, and clip 7 by "
+        "the sum."),
         wrong=Fraction(2, 7),
-        second_hint="count whole tokens only ('there' is not 'the'); the candidate's count 7 "
-        "is clipped at the summed count, and the denominator stays the candidate's 7 tokens.",
+        second_hint=N_("count whole tokens only ('there' is not 'the'); the candidate's count 7 "
+        "is clipped at the summed count, and the denominator stays the candidate's 7 tokens."),
         diagnose=lambda a: (
-            "that is the real modified precision, with the maximum over references; "
-            "here the counts are added."
+            N_("that is the real modified precision, with the maximum over references; "
+            "here the counts are added.")
             if close_to(a, _true_clipped())
             else None
         ),
@@ -65,15 +66,15 @@ register(
         "'the cat the cat on the mat' against Example 2's references? Work out Count and "
         "Count_clip for each word first.",
         expected=_cat_mat_unigram,
-        hint="two words of this candidate occur more often than any single reference allows; "
-        "clip both.",
+        hint=N_("two words of this candidate occur more often than any single reference allows; "
+        "clip both."),
         wrong=Fraction(1),
-        second_hint="make a table with one row per distinct word (the, cat, on, mat): its "
+        second_hint=N_("make a table with one row per distinct word (the, cat, on, mat): its "
         "count in the candidate, in Reference 1, in Reference 2, and min(candidate count, the "
-        "larger reference count); add the last column and divide by the candidate's length.",
+        "larger reference count); add the last column and divide by the candidate's length."),
         diagnose=lambda a: (
-            "every word occurs in a reference, but that is the unclipped precision; "
-            "clip each word's count."
+            N_("every word occurs in a reference, but that is the unclipped precision; "
+            "clip each word's count.")
             if close_to(a, 1)
             else None
         ),
@@ -94,15 +95,15 @@ register(
         "references 'I always do.', 'I invariably do.', 'I perpetually do.'. Normalise all "
         "four sentences with `normalise` and give the candidate's modified unigram precision.",
         expected=_example3_ca1,
-        hint="clip each word by its count in the one reference where it occurs most; a word "
-        "may be found in a different reference from its neighbour.",
+        hint=N_("clip each word by its count in the one reference where it occurs most; a word "
+        "may be found in a different reference from its neighbour."),
         wrong=Fraction(3, 5),
-        second_hint="each word of the normalised candidate occurs once in it; for each word "
+        second_hint=N_("each word of the normalised candidate occurs once in it; for each word "
         "find some reference that contains it. Max_Ref_Count is taken word by word, so the "
-        "words need not come from the same reference.",
+        "words need not come from the same reference."),
         diagnose=lambda a: (
-            "you compared the candidate with one reference only; Max_Ref_Count looks at "
-            "every reference."
+            N_("you compared the candidate with one reference only; Max_Ref_Count looks at "
+            "every reference.")
             if close_to(a, Fraction(3, 5))
             else None
         ),

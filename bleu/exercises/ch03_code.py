@@ -27,6 +27,7 @@ from numbers import Integral
 from typing import Any
 
 from ..data import load_example
+from ..i18n import N_
 from ..precision import clipped_counts, modified_precision
 from .ch02 import words
 from .code import CodeExercise, Mistake, register_code
@@ -143,9 +144,9 @@ CLIPPED_COUNTS = register_code(
         id="ch03.code-clipped-counts",
         name="clipped_counts",
         signature="clipped_counts(references, hypothesis, n)",
-        task="Return a dict (or Counter) mapping each n-gram of the hypothesis, a tuple of n "
+        task=N_("Return a dict (or Counter) mapping each n-gram of the hypothesis, a tuple of n "
         "tokens, to Count_clip = min(its count in the hypothesis, its largest count in any "
-        "ONE reference); an n-gram that earns 0 may be left out.",
+        "ONE reference); an n-gram that earns 0 may be left out."),
         reference=clipped_counts,
         examples=_examples,
         random_case=random_case,
@@ -153,43 +154,43 @@ CLIPPED_COUNTS = register_code(
             Mistake(
                 "no clipping",
                 _no_clipping,
-                "clip: an n-gram is credited at most as often as it occurs in one reference, "
-                "min(Count, Max_Ref_Count), even when the hypothesis repeats it more often",
+                N_("clip: an n-gram is credited at most as often as it occurs in one reference, "
+                "min(Count, Max_Ref_Count), even when the hypothesis repeats it more often"),
             ),
             Mistake(
                 "summed references",
                 _summed_references,
-                "Max_Ref_Count is the most times the n-gram occurs in ONE reference (the "
-                "largest per-reference count), not the sum over all the references",
+                N_("Max_Ref_Count is the most times the n-gram occurs in ONE reference (the "
+                "largest per-reference count), not the sum over all the references"),
             ),
             Mistake(
                 "ceiling without min",
                 _ceiling_only,
-                "Count_clip never exceeds the hypothesis's own count: take "
-                "min(Count, Max_Ref_Count), not Max_Ref_Count alone",
+                N_("Count_clip never exceeds the hypothesis's own count: take "
+                "min(Count, Max_Ref_Count), not Max_Ref_Count alone"),
             ),
             Mistake(
                 "distinct n-grams",
                 _distinct,
-                "count the hypothesis's n-grams with their repeats (a Counter), not a set "
-                "of them: an n-gram used twice may earn up to 2",
+                N_("count the hypothesis's n-grams with their repeats (a Counter), not a set "
+                "of them: an n-gram used twice may earn up to 2"),
             ),
             Mistake(
                 "first reference only",
                 _first_reference,
-                "look at every reference and keep each n-gram's largest count among them, "
-                "not only the first reference's",
+                N_("look at every reference and keep each n-gram's largest count among them, "
+                "not only the first reference's"),
             ),
             Mistake(
                 "last n-gram lost",
                 _last_window_lost,
-                "a sentence of T tokens has T - n + 1 n-grams: the last one starts at index "
-                "T - n, so the loop is range(len(tokens) - n + 1)",
+                N_("a sentence of T tokens has T - n + 1 n-grams: the last one starts at index "
+                "T - n, so the loop is range(len(tokens) - n + 1)"),
             ),
         ),
-        hint="count the hypothesis's n-grams (tuples of n tokens) with a Counter; for each "
+        hint=N_("count the hypothesis's n-grams (tuples of n tokens) with a Counter; for each "
         "reference count its n-grams too and keep each n-gram's largest count over the "
-        "references; then map each hypothesis n-gram to min(its count, that largest count)",
+        "references; then map each hypothesis n-gram to min(its count, that largest count)"),
         notebook="03_modified_precision",
         compare=same_counts,
     )
@@ -242,8 +243,8 @@ MODIFIED_PRECISION = register_code(
         id="ch03.code-modified-precision",
         name="my_modified_precision",
         signature="my_modified_precision(references, hypothesis, n)",
-        task="Return p_n as an exact Fraction: the sum of the clipped counts over the number "
-        "of n-grams in the hypothesis; Fraction(0) when the hypothesis has no n-gram.",
+        task=N_("Return p_n as an exact Fraction: the sum of the clipped counts over the number "
+        "of n-grams in the hypothesis; Fraction(0) when the hypothesis has no n-gram."),
         reference=modified_precision,
         examples=_modified_examples,
         random_case=random_case,
@@ -251,42 +252,42 @@ MODIFIED_PRECISION = register_code(
             Mistake(
                 "float not Fraction",
                 _as_float,
-                "a / b gives a float, which is not exact: return Fraction(matches, total)",
+                N_("a / b gives a float, which is not exact: return Fraction(matches, total)"),
             ),
             Mistake(
                 "no clipping",
                 _precision_of(_no_clipping),
-                "clip the numerator: an n-gram is credited at most as often as it occurs in "
-                "one reference, min(Count, Max_Ref_Count)",
+                N_("clip the numerator: an n-gram is credited at most as often as it occurs in "
+                "one reference, min(Count, Max_Ref_Count)"),
             ),
             Mistake(
                 "summed references",
                 _precision_of(_summed_references),
-                "Max_Ref_Count is the most times the n-gram occurs in ONE reference, not the "
-                "sum of its counts over the references",
+                N_("Max_Ref_Count is the most times the n-gram occurs in ONE reference, not the "
+                "sum of its counts over the references"),
             ),
             Mistake(
                 "tokens not n-grams",
                 _over_length,
-                "the denominator is the number of n-grams in the hypothesis, "
-                "len(tokens) - n + 1, not its number of tokens",
+                N_("the denominator is the number of n-grams in the hypothesis, "
+                "len(tokens) - n + 1, not its number of tokens"),
             ),
             Mistake(
                 "distinct n-grams in the denominator",
                 _over_distinct,
-                "the denominator counts every n-gram of the hypothesis with its repeats, "
-                "sum(Count), not the number of distinct n-grams",
+                N_("the denominator counts every n-gram of the hypothesis with its repeats, "
+                "sum(Count), not the number of distinct n-grams"),
             ),
             Mistake(
                 "integer division",
                 _integer_division,
-                "// is integer division (it rounds down to 0 or 1): return "
-                "Fraction(matches, total)",
+                N_("// is integer division (it rounds down to 0 or 1): return "
+                "Fraction(matches, total)"),
             ),
         ),
-        hint="p_n = sum of Count_clip / sum of Count over the hypothesis's n-grams, as "
+        hint=N_("p_n = sum of Count_clip / sum of Count over the hypothesis's n-grams, as "
         "Fraction(matches, total); a hypothesis shorter than n has no n-gram and gets "
-        "Fraction(0) (do not divide by 0)",
+        "Fraction(0) (do not divide by 0)"),
         notebook="03_modified_precision",
     )
 )

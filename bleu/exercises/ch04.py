@@ -9,6 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..data import load_example
+from ..i18n import N_
 from ..precision import modified_precision
 from . import Exercise, register
 from .ch02 import close_to, words
@@ -21,12 +22,12 @@ def _example1_precision(label: str, n: int) -> Fraction:
 
 def _diagnose_ca3(answer: object) -> str | None:
     if close_to(answer, Fraction(17, 18)):
-        return "that is Ca3's unigram precision, the same as Ca1's; count bigrams, not words."
+        return N_("that is Ca3's unigram precision, the same as Ca1's; count bigrams, not words.")
     # 0.59 or 0.588 too: nothing right lies near Ca1's value (Ca3's p_2 is far from it)
     if close_to(answer, _example1_precision("Ca1", 2), rel_tol=5e-3):
         return (
-            "that is Ca1's bigram precision, the one the chapter works out; this exercise "
-            "asks for the shuffled Ca3, whose word order is different."
+            N_("that is Ca1's bigram precision, the one the chapter works out; this exercise "
+            "asks for the shuffled Ca3, whose word order is different.")
         )
     return None
 
@@ -39,11 +40,11 @@ register(
         "which to commands the of action obeys always party the.'), with the normalised "
         "tokens used for Ca1 and Ca2?",
         expected=lambda: _example1_precision("Ca3", 2),
-        hint="list Ca3's 17 bigrams and look each one up in the three references.",
+        hint=N_("list Ca3's 17 bigrams and look each one up in the three references."),
         wrong=Fraction(17, 18),
-        second_hint="take Ca3's bigrams in order ('the that', 'that military', ...) and search "
+        second_hint=N_("take Ca3's bigrams in order ('the that', 'that military', ...) and search "
         "each in the three normalised references as two neighbouring words in that order; "
-        "the denominator is the number of Ca3's bigrams.",
+        "the denominator is the number of Ca3's bigrams."),
         diagnose=_diagnose_ca3,
         notebook="04_ngram_precision",
     )
@@ -61,14 +62,14 @@ register(
         question="What is the modified trigram precision p_3 of 'the cat the cat on the mat' "
         "against Example 2's references?",
         expected=_cat_mat_trigram,
-        hint="a 7-token sentence has 5 trigrams; a trigram counts if it occurs in either "
-        "reference.",
+        hint=N_("a 7-token sentence has 5 trigrams; a trigram counts if it occurs in either "
+        "reference."),
         wrong=Fraction(4, 6),
-        second_hint="write the five trigrams out ('the cat the', 'cat the cat', ...) and look "
+        second_hint=N_("write the five trigrams out ('the cat the', 'cat the cat', ...) and look "
         "each up in Reference 1 and in Reference 2 as three neighbouring words; clip as for "
-        "unigrams.",
+        "unigrams."),
         diagnose=lambda a: (
-            "that is the bigram precision p_2; use runs of three tokens."
+            N_("that is the bigram precision p_2; use runs of three tokens.")
             if close_to(a, Fraction(4, 6))
             else None
         ),
@@ -95,13 +96,16 @@ register(
         "and 'I perpetually do.'. What is its modified bigram precision p_2 (all sentences "
         "normalised with `normalise`)?",
         expected=_example3_bigram,
-        hint="write out the candidate's bigrams; each reference has only two bigrams of its own.",
+        hint=N_(
+            "write out the candidate's bigrams; each reference "
+            "has only two bigrams of its own."
+        ),
         wrong=Fraction(1),
-        second_hint="the candidate has four bigrams; a reference such as 'i always do' offers "
+        second_hint=N_("the candidate has four bigrams; a reference such as 'i always do' offers "
         "only its own two bigrams. Check each of the candidate's four against the bigrams of "
-        "all three references.",
+        "all three references."),
         diagnose=lambda a: (
-            "that is the unigram precision; look at pairs of neighbouring words."
+            N_("that is the unigram precision; look at pairs of neighbouring words.")
             if close_to(a, _example3_unigram())
             else None
         ),

@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Hashable, Sequence
 
 from ..data import load_example
+from ..i18n import N_
 from ..ngrams import count_ngrams
 from .ch02 import words
 from .code import CodeExercise, Mistake, register_code
@@ -83,9 +84,9 @@ COUNT_NGRAMS = register_code(
         id="ch04.code-count-ngrams",
         name="my_count_ngrams",
         signature="my_count_ngrams(tokens, n)",
-        task="Return a collections.Counter mapping each n-gram of tokens (a tuple of n "
+        task=N_("Return a collections.Counter mapping each n-gram of tokens (a tuple of n "
         "consecutive tokens) to its number of occurrences; the n-grams overlap, and an "
-        "order longer than the sentence gives an empty Counter.",
+        "order longer than the sentence gives an empty Counter."),
         reference=count_ngrams,
         examples=_examples,
         random_case=_random_case,
@@ -93,36 +94,36 @@ COUNT_NGRAMS = register_code(
             Mistake(
                 "steps by n",
                 _stepping_by_n,
-                "n-grams overlap: one starts at every index 0, 1, 2, ..., not only at "
-                "0, n, 2n, ... (the loop of document 003); step by 1",
+                N_("n-grams overlap: one starts at every index 0, 1, 2, ..., not only at "
+                "0, n, 2n, ... (the loop of document 003); step by 1"),
             ),
             Mistake(
                 "set of n-grams",
                 _distinct,
-                "count repeats: an n-gram that occurs twice has count 2 (a set keeps one copy)",
+                N_("count repeats: an n-gram that occurs twice has count 2 (a set keeps one copy)"),
             ),
             Mistake(
                 "strings as keys",
                 _joined,
-                "make each n-gram a tuple of tokens, tuple(tokens[i:i + n]), not a string "
-                "joined with spaces: the other functions look n-grams up as tuples",
+                N_("make each n-gram a tuple of tokens, tuple(tokens[i:i + n]), not a string "
+                "joined with spaces: the other functions look n-grams up as tuples"),
             ),
             Mistake(
                 "last n-gram lost",
                 _last_window_lost,
-                "a sentence of T tokens has T - n + 1 n-grams: the last one starts at index "
-                "T - n, so the loop is range(len(tokens) - n + 1)",
+                N_("a sentence of T tokens has T - n + 1 n-grams: the last one starts at index "
+                "T - n, so the loop is range(len(tokens) - n + 1)"),
             ),
             Mistake(
                 "windows past the end",
                 _past_the_end,
-                "stop where a full n-gram still fits: the last n-gram starts at index T - n; "
-                "a slice that runs past the end is shorter than n and is not an n-gram",
+                N_("stop where a full n-gram still fits: the last n-gram starts at index T - n; "
+                "a slice that runs past the end is shorter than n and is not an n-gram"),
             ),
         ),
-        hint="slide a window of n tokens along the sentence one index at a time; make each "
+        hint=N_("slide a window of n tokens along the sentence one index at a time; make each "
         "window a tuple (a list cannot be a dict or Counter key) and count the tuples; stop at the "
-        "last index where a whole window still fits, so that n > len(tokens) gives nothing",
+        "last index where a whole window still fits, so that n > len(tokens) gives nothing"),
         notebook="04_ngram_precision",
     )
 )

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from ..data import load_example
+from ..i18n import N_
 from ..precision import modified_precision
 from . import Exercise, register
 from . import close_to as _close_to
@@ -51,11 +52,11 @@ def _cat_mat_arithmetic() -> float:
 def _diagnose_equal(answer) -> str | None:
     p = _precisions("example2", "Ca2")
     if _near(answer, _cat_mat_arithmetic()):
-        return "that is the arithmetic mean; BLEU averages the logarithms, not the precisions."
+        return N_("that is the arithmetic mean; BLEU averages the logarithms, not the precisions.")
     if _near(answer, float(math.prod(p))):
         return (
-            "that is the bare product of the four precisions: the weights are missing (each "
-            "log p_n is multiplied by its weight before the exp)."
+            N_("that is the bare product of the four precisions: the weights are missing (each "
+            "log p_n is multiplied by its weight before the exp).")
         )
     return None
 
@@ -66,11 +67,11 @@ register(
         question="Combine the four modified precisions p_1..p_4 of Example 2's Ca2 "
         "'the cat the cat on the mat' with equal weights (0.25 each). Give a float.",
         expected=_cat_mat_equal,
-        hint="compute p_1..p_4 with bleu.modified_precision, then exp(sum 0.25 * log p_n).",
+        hint=N_("compute p_1..p_4 with bleu.modified_precision, then exp(sum 0.25 * log p_n)."),
         wrong=_cat_mat_arithmetic(),
-        second_hint="p_1 .. p_4 of 'the cat the cat on the mat' have denominators 7, 6, 5 "
+        second_hint=N_("p_1 .. p_4 of 'the cat the cat on the mat' have denominators 7, 6, 5 "
         "and 4 (its n-gram counts); take the natural log of each, multiply by 0.25, add the "
-        "four terms and apply exp.",
+        "four terms and apply exp."),
         diagnose=_diagnose_equal,
         notebook="05_combining_precisions",
     )
@@ -84,18 +85,18 @@ def _hello_half() -> float:
 def _diagnose_hello(answer) -> str | None:
     p = _precisions("hello_code", "Ca1")
     if _near(answer, 0.0):
-        return "a zero precision only matters when its weight is positive; here w_3 = w_4 = 0."
+        return N_("a zero precision only matters when its weight is positive; here w_3 = w_4 = 0.")
     if _near(answer, float(p[0] + p[1]) / 2):
-        return "that is the arithmetic mean of p_1 and p_2; average their logarithms."
+        return N_("that is the arithmetic mean of p_1 and p_2; average their logarithms.")
     if _near(answer, combine(_precisions("example3", "Ca1"), (0.5, 0.5, 0, 0))):
         return (
-            "that is Example 3's value from the chapter's table; compute p_1 and p_2 of "
-            "'hello this is my code' against its own reference."
+            N_("that is Example 3's value from the chapter's table; compute p_1 and p_2 of "
+            "'hello this is my code' against its own reference.")
         )
     if _near(answer, float(p[0] * p[1])):
         return (
-            "that is the bare product p_1 * p_2: the weights are missing (each log p_n is "
-            "multiplied by its weight before the exp)."
+            N_("that is the bare product p_1 * p_2: the weights are missing (each log p_n is "
+            "multiplied by its weight before the exp).")
         )
     return None
 
@@ -108,12 +109,12 @@ register(
         "p_3 = p_4 = 0. What does exp(sum w_n log p_n) give with weights (0.5, 0.5, 0, 0)? "
         "Give a float.",
         expected=_hello_half,
-        hint="compute p_1 and p_2 with bleu.modified_precision; an order whose weight is 0 is "
-        "left out of the sum entirely.",
+        hint=N_("compute p_1 and p_2 with bleu.modified_precision; an order whose weight is 0 is "
+        "left out of the sum entirely."),
         wrong=0.0,
         diagnose=_diagnose_hello,
-        second_hint="with weights (0.5, 0.5, 0, 0) only p_1 and p_2 enter the sum; count them "
-        "on whitespace tokens against the one reference, then exp(0.5 log p_1 + 0.5 log p_2).",
+        second_hint=N_("with weights (0.5, 0.5, 0, 0) only p_1 and p_2 enter the sum; count them "
+        "on whitespace tokens against the one reference, then exp(0.5 log p_1 + 0.5 log p_2)."),
         notebook="05_combining_precisions",
     )
 )
@@ -131,15 +132,15 @@ DOC004_PRINTED = 0.254
 def _diagnose_doubled(answer) -> str | None:
     if _near(answer, 2 * _doc004(1)):
         return (
-            "doubling one of four precisions does not double their geometric mean, where each "
-            "enters with weight 1/4; recompute the mean with the new p_4."
+            N_("doubling one of four precisions does not double their geometric mean, where each "
+            "enters with weight 1/4; recompute the mean with the new p_4.")
         )
     p4_factor = _doc004(2) / _doc004(1)  # what doubling p_4 does to the mean
     if _near(answer, DOC004_PRINTED * p4_factor):
         return (
-            "your method is right, but you started from 004's 0.254, which is rounded to 3 "
+            N_("your method is right, but you started from 004's 0.254, which is rounded to 3 "
             "figures, so your figures after the 4th are off: start from the four fractions "
-            "themselves, or give your answer to 4 significant figures."
+            "themselves, or give your answer to 4 significant figures.")
         )
     return None
 
@@ -151,11 +152,11 @@ register(
         "prediction matched two 4-grams (2/11 instead of 1/11), what would the geometric "
         "mean with equal weights be? Give a float.",
         expected=lambda: _doc004(2),
-        hint="put 2/11 in place of 1/11 and combine the four precisions again: "
-        "exp(sum 0.25 * log p_n).",
-        second_hint="compute from the four fractions themselves (10/14, 5/13, 2/12 and the new "
+        hint=N_("put 2/11 in place of 1/11 and combine the four precisions again: "
+        "exp(sum 0.25 * log p_n)."),
+        second_hint=N_("compute from the four fractions themselves (10/14, 5/13, 2/12 and the new "
         "p_4), not from 004's 0.254, which is rounded: a log of each, a weight of 1/4 each, "
-        "then exp of the sum.",
+        "then exp of the sum."),
         wrong=2 * _doc004(1),
         diagnose=_diagnose_doubled,
         notebook="05_combining_precisions",

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from ..data import load_example
+from ..i18n import N_
 from ..precision import modified_precision
 from ..rules import combine
 from .code import CodeExercise, Mistake, register_code
@@ -109,8 +110,8 @@ GEOMETRIC_MEAN = register_code(
         id="ch05.code-geometric-mean",
         name="geometric_mean",
         signature="geometric_mean(precisions, weights)",
-        task="Return exp(sum of w_n * log p_n) as a float, over the orders whose weight is "
-        "positive; 0.0 when one of those precisions is 0.",
+        task=N_("Return exp(sum of w_n * log p_n) as a float, over the orders whose weight is "
+        "positive; 0.0 when one of those precisions is 0."),
         reference=expected_mean,
         examples=_examples,
         random_case=_random_case,
@@ -118,37 +119,37 @@ GEOMETRIC_MEAN = register_code(
             Mistake(
                 "arithmetic mean",
                 _arithmetic,
-                "that is the weighted arithmetic mean sum(w_n * p_n); BLEU averages the logs: "
-                "exp(sum of w_n * log p_n), i.e. the product of p_n ** w_n",
+                N_("that is the weighted arithmetic mean sum(w_n * p_n); BLEU averages the logs: "
+                "exp(sum of w_n * log p_n), i.e. the product of p_n ** w_n"),
             ),
             Mistake(
                 "zero precision skipped",
                 _zeros_skipped,
-                "a zero precision with a positive weight makes the mean 0 (log 0 is -infinity): "
-                "return 0.0 instead of leaving that order out, as documents 000 and 001 do",
+                N_("a zero precision with a positive weight makes the mean 0 (log 0 is -infinity): "
+                "return 0.0 instead of leaving that order out, as documents 000 and 001 do"),
             ),
             Mistake(
                 "zero weight still counts",
                 _zero_weight_counts,
-                "an order whose weight is 0 drops out entirely, even when its precision is 0: "
-                "only a zero precision with a positive weight gives 0.0",
+                N_("an order whose weight is 0 drops out entirely, even when its precision is 0: "
+                "only a zero precision with a positive weight gives 0.0"),
             ),
             Mistake(
                 "weights ignored",
                 _plain_root,
-                "use the weights: p_n ** w_n for each order (or w_n * log p_n), not the plain "
-                "root of the product of all the precisions",
+                N_("use the weights: p_n ** w_n for each order (or w_n * log p_n), not the plain "
+                "root of the product of all the precisions"),
             ),
             Mistake(
                 "exp forgotten",
                 _no_exp,
-                "sum(w_n * log p_n) is the log of the mean: turn it back with math.exp",
+                N_("sum(w_n * log p_n) is the log of the mean: turn it back with math.exp"),
             ),
         ),
-        hint="work the failing call by hand: which orders have a positive weight, is one of "
+        hint=N_("work the failing call by hand: which orders have a positive weight, is one of "
         "their precisions 0 (math.log(0) raises ValueError, and the mean is then 0.0), and "
         "what do the weighted logs add up to before and after undoing the log? Print those "
-        "steps inside your function to see where it parts from the expected value.",
+        "steps inside your function to see where it parts from the expected value."),
         notebook="05_combining_precisions",
     )
 )

@@ -11,6 +11,7 @@ from fractions import Fraction
 
 from ..brevity import brevity_penalty, closest_ref_length
 from ..data import load_example
+from ..i18n import N_
 from . import Exercise, register
 from . import close_to as _close_to
 
@@ -30,19 +31,22 @@ register(
         question="A candidate has 12 tokens; its four references have 10, 14, 11 and 13 "
         "tokens. What is r, the effective reference length? Give an integer.",
         expected=_closest,
-        hint="compute |length - 12| for each reference and keep the length with the smallest "
-        "difference; notebook 06 states which one BLEU keeps when two are equally close.",
-        second_hint="more than one reference may be at the smallest distance from 12; NLTK's "
+        hint=N_("compute |length - 12| for each reference and keep the length with the smallest "
+        "difference; notebook 06 states which one BLEU keeps when two are equally close."),
+        second_hint=N_("more than one reference may be at the smallest distance from 12; NLTK's "
         "closest_ref_length takes min over the pairs (|length - 12|, length): work out which "
-        "length that key picks.",
+        "length that key picks."),
         wrong=13,
         diagnose=lambda a: (
-            "13 is one of the references closest to 12, but not the only one; apply BLEU's "
-            "tie rule from notebook 06 to choose between them."
+            N_("13 is one of the references closest to 12, but not the only one; apply BLEU's "
+            "tie rule from notebook 06 to choose between them.")
             if a == 13
-            else "that is the difference |r - c|, not the reference length (document 000's slip)."
+            else N_(
+                "that is the difference |r - c|, not the "
+                "reference length (document 000's slip)."
+            )
             if a == 1
-            else "that is the longest reference (document 003's variant), not the closest."
+            else N_("that is the longest reference (document 003's variant), not the closest.")
             if a == 14
             else None
         ),
@@ -73,18 +77,21 @@ def _first_nine_longest_bp() -> float:
 def _diagnose_first_nine(answer) -> str | None:
     r, c = _first_nine()
     if _near(answer, 1.0):
-        return "BP is 1 only when c > r; nine tokens are fewer than any reference has."
+        return N_("BP is 1 only when c > r; nine tokens are fewer than any reference has.")
     if _near(answer, _first_nine_longest_bp()):
         return (
-            "that uses r = the longest reference (document 003's rule) or the full "
-            "candidate's length; r is the length of the reference closest to 9 tokens."
+            N_("that uses r = the longest reference (document 003's rule) or the full "
+            "candidate's length; r is the length of the reference closest to 9 tokens.")
         )
     if _near(answer, math.exp(1 - c / r)):
-        return "r and c are swapped: the exponent is 1 - r / c, reference length over candidate."
+        return N_(
+            "r and c are swapped: the exponent is 1 - r / c, "
+            "reference length over candidate."
+        )
     if _near(answer, c / r):
-        return "that is document 004's ratio c / r, not exp(1 - r / c)."
+        return N_("that is document 004's ratio c / r, not exp(1 - r / c).")
     if _near(answer, brevity_penalty(closest_ref_len=r, hyp_len=2)):
-        return "that is the penalty of 'it is' (c = 2) from the chapter; here c = 9."
+        return N_("that is the penalty of 'it is' (c = 2) from the chapter; here c = 9.")
     return None
 
 
@@ -95,11 +102,11 @@ register(
         "which ensures that'. What is its brevity penalty against Example 1's three "
         "references (whitespace tokens)? Give a float.",
         expected=_first_nine_bp,
-        hint="r is the length of the reference closest to 9 tokens; then exp(1 - r / c).",
+        hint=N_("r is the length of the reference closest to 9 tokens; then exp(1 - r / c)."),
         wrong=_first_nine_longest_bp(),
-        second_hint="c = 9; r is the length of the reference nearest to 9 whitespace tokens "
+        second_hint=N_("c = 9; r is the length of the reference nearest to 9 whitespace tokens "
         "(periods stay attached to words), not the full candidate's length; then "
-        "BP = exp(1 - r / c).",
+        "BP = exp(1 - r / c)."),
         diagnose=_diagnose_first_nine,
         notebook="06_brevity_penalty",
     )
@@ -119,8 +126,8 @@ def _diagnose_ratio(answer) -> str | None:
         return None
     if _near(answer, 14 * RATIO_004):
         return (
-            "6 tokens is where 004's ratio gives 3/7; BLEU's penalty at c = 6 is much "
-            "lower, so the candidate must be longer."
+            N_("6 tokens is where 004's ratio gives 3/7; BLEU's penalty at c = 6 is much "
+            "lower, so the candidate must be longer.")
         )
     shortest = _shortest_matching_ratio()
     try:
@@ -129,11 +136,11 @@ def _diagnose_ratio(answer) -> str | None:
         return None
     if shortest - 1 < value < shortest:
         return (
-            "a candidate has a whole number of tokens: which whole numbers near your value "
-            "make exp(1 - 14 / c) at least 3/7?"
+            N_("a candidate has a whole number of tokens: which whole numbers near your value "
+            "make exp(1 - 14 / c) at least 3/7?")
         )
     if _near(answer, shortest - 1):
-        return "compute brevity_penalty(14, c) at your c and compare it with 3/7 = 0.4286."
+        return N_("compute brevity_penalty(14, c) at your c and compare it with 3/7 = 0.4286.")
     return None
 
 
@@ -145,13 +152,13 @@ register(
         "whose standard BLEU brevity penalty against a 14-token reference is at least 3/7? "
         "Give an integer.",
         expected=_shortest_matching_ratio,
-        hint="try c = 6, 7, ... in turn with brevity_penalty(14, c), or solve "
-        "exp(1 - 14 / c) >= 3/7 for c; a length is a whole number of tokens.",
+        hint=N_("try c = 6, 7, ... in turn with brevity_penalty(14, c), or solve "
+        "exp(1 - 14 / c) >= 3/7 for c; a length is a whole number of tokens."),
         wrong=6,
         diagnose=_diagnose_ratio,
-        second_hint="exp(1 - 14 / c) >= 3/7 is the same as 1 - 14 / c >= ln(3/7); solve that "
+        second_hint=N_("exp(1 - 14 / c) >= 3/7 is the same as 1 - 14 / c >= ln(3/7); solve that "
         "for c, then give the smallest whole number of tokens that satisfies it and confirm it "
-        "with brevity_penalty(14, c).",
+        "with brevity_penalty(14, c)."),
         notebook="06_brevity_penalty",
     )
 )

@@ -22,6 +22,7 @@ import random
 from collections.abc import Hashable, Sequence
 
 from ..brevity import brevity_penalty, closest_ref_length
+from ..i18n import N_
 from .code import CodeExercise, Mistake, register_code
 
 References = Sequence[Sequence[Hashable]]
@@ -101,8 +102,8 @@ CLOSEST_REF_LENGTH = register_code(
         id="ch06.code-closest-ref-length",
         name="closest_ref_length",
         signature="closest_ref_length(references, hyp_len)",
-        task="Return r, the length of the reference closest in length to hyp_len (an int), "
-        "with BLEU's rule for two equally close references.",
+        task=N_("Return r, the length of the reference closest in length to hyp_len (an int), "
+        "with BLEU's rule for two equally close references."),
         reference=closest_ref_length,
         examples=_closest_examples,
         random_case=_closest_case,
@@ -112,37 +113,37 @@ CLOSEST_REF_LENGTH = register_code(
             Mistake(
                 "first of the tied references",
                 _first_of_tied,
-                "a key on the difference alone returns whichever tied reference comes first, so "
+                N_("a key on the difference alone returns whichever tied reference comes first, so "
                 "the result depends on the order of the references: put the length into the key "
-                "too",
+                "too"),
             ),
             Mistake(
                 "tie to the longer reference",
                 _tie_to_longer,
-                "two references are equally close here: BLEU's tie rule takes the shorter one",
+                N_("two references are equally close here: BLEU's tie rule takes the shorter one"),
             ),
             Mistake(
                 "longest reference",
                 _longest,
-                "r is not the longest reference (document 003's suggestion): it is the length "
-                "closest to hyp_len",
+                N_("r is not the longest reference (document 003's suggestion): it is the length "
+                "closest to hyp_len"),
             ),
             Mistake(
                 "shortest reference",
                 _shortest,
-                "r is not the shortest reference (TensorFlow NMT's rule): it is the length "
-                "closest to hyp_len",
+                N_("r is not the shortest reference (TensorFlow NMT's rule): it is the length "
+                "closest to hyp_len"),
             ),
             Mistake(
                 "difference, not length",
                 _difference,
-                "return the reference's length, not its distance |len - hyp_len| from the "
-                "candidate (document 000's slip)",
+                N_("return the reference's length, not its distance |len - hyp_len| from the "
+                "candidate (document 000's slip)"),
             ),
         ),
-        hint="work the failing call by hand: write down each reference's length and its "
+        hint=N_("work the failing call by hand: write down each reference's length and its "
         "distance from hyp_len, pick the closest, and when two are equally close apply the "
-        "tie rule of notebook 06; then compare with what your function returns.",
+        "tie rule of notebook 06; then compare with what your function returns."),
         notebook="06_brevity_penalty",
         show=show_lengths,
     )
@@ -199,8 +200,8 @@ BREVITY_PENALTY = register_code(
         id="ch06.code-brevity-penalty",
         name="my_brevity_penalty",
         signature="my_brevity_penalty(closest_ref_len, hyp_len)",
-        task="Return BP as a float with r = closest_ref_len and c = hyp_len: 1 if c > r, "
-        "0 if c == 0, else exp(1 - r / c).",
+        task=N_("Return BP as a float with r = closest_ref_len and c = hyp_len: 1 if c > r, "
+        "0 if c == 0, else exp(1 - r / c)."),
         reference=brevity_penalty,
         examples=_bp_examples,
         random_case=_bp_case,
@@ -208,35 +209,35 @@ BREVITY_PENALTY = register_code(
             Mistake(
                 "arguments swapped",
                 _arguments_swapped,
-                "the first argument is r (closest_ref_len), the second c (hyp_len): NLTK's "
-                "order, reference length first",
+                N_("the first argument is r (closest_ref_len), the second c (hyp_len): NLTK's "
+                "order, reference length first"),
             ),
             Mistake(
                 "r / c swapped in the exponent",
                 _exponent_swapped,
-                "the exponent is 1 - r / c (reference length over candidate length), so that a "
-                "short candidate gets a penalty far below 1",
+                N_("the exponent is 1 - r / c (reference length over candidate length), so that a "
+                "short candidate gets a penalty far below 1"),
             ),
             Mistake(
                 "004's ratio",
                 _ratio_004,
-                "BLEU's penalty is exponential, exp(1 - r / c), not document 004's ratio "
-                "min(1, c / r)",
+                N_("BLEU's penalty is exponential, exp(1 - r / c), not document 004's ratio "
+                "min(1, c / r)"),
             ),
             Mistake(
                 "integer division",
                 _floor_division,
-                "r // c is integer division: use r / c",
+                N_("r // c is integer division: use r / c"),
             ),
             Mistake(
                 "long candidates penalised",
                 _long_penalised,
-                "a candidate longer than r gets BP = 1 (exp(1 - r / c) would exceed 1 there)",
+                N_("a candidate longer than r gets BP = 1 (exp(1 - r / c) would exceed 1 there)"),
             ),
         ),
-        hint="work the failing call by hand: which of notebook 06's three cases is it? A "
+        hint=N_("work the failing call by hand: which of notebook 06's three cases is it? A "
         "candidate longer than r, an empty one (c == 0 gives 0.0: r / 0 would raise "
-        "ZeroDivisionError), or the exponential one; compare your value with the expected.",
+        "ZeroDivisionError), or the exponential one; compare your value with the expected."),
         notebook="06_brevity_penalty",
     )
 )

@@ -11,6 +11,7 @@ import math
 from fractions import Fraction
 
 from ..data import load_example
+from ..i18n import N_
 from ..nltk_rules import sentence_bleu
 from ..precision import modified_precision
 from . import Exercise, register
@@ -46,11 +47,11 @@ def _bleu3_plain() -> float:
 def _diagnose_bleu3(answer) -> str | None:
     refs, _ = _running()
     if _near(answer, _bleu3_plain()):
-        return "that is BLEU-3 without the period; keep 'party.' as the last token."
+        return N_("that is BLEU-3 without the period; keep 'party.' as the last token.")
     if _near(answer, sentence_bleu(refs, _with_period())):
-        return "that is BLEU-4 (four weights of 1/4); BLEU-3 uses three weights of 1/3."
+        return N_("that is BLEU-4 (four weights of 1/4); BLEU-3 uses three weights of 1/3.")
     if _near(answer, sentence_bleu(refs, _with_period(), weights=(0.5, 0.5))):
-        return "that is BLEU-2; BLEU-3 uses p_1, p_2 and p_3 with weight 1/3 each."
+        return N_("that is BLEU-2; BLEU-3 uses p_1, p_2 and p_3 with weight 1/3 each.")
     return None
 
 
@@ -61,12 +62,12 @@ register(
         "score it against the period-less references. What is its BLEU-3 (weights "
         "(1/3, 1/3, 1/3))? Give a float.",
         expected=_bleu3_period,
-        hint="take p_1, p_2 and p_3 of the candidate with 'party.', each with weight 1/3; "
-        "BP is still 1.",
+        hint=N_("take p_1, p_2 and p_3 of the candidate with 'party.', each with weight 1/3; "
+        "BP is still 1."),
         wrong=_bleu3_plain(),
-        second_hint="'party.' matches no reference token, so every n-gram that contains the "
+        second_hint=N_("'party.' matches no reference token, so every n-gram that contains the "
         "last token loses its match; recount the matches and n-grams for n = 1, 2, 3 and take "
-        "exp of the mean of the three logs.",
+        "exp of the mean of the three logs."),
         diagnose=_diagnose_bleu3,
         notebook="07_bleu_score",
     )
@@ -97,8 +98,8 @@ def _diagnose_lowercase(answer) -> str | None:
     value = _as_fraction(answer)
     if value is not None and value == _p4(_running()[1]):
         return (
-            "that is p_4 of the unchanged candidate. Unlike 'party.', the changed word here "
-            "starts a 4-gram that matched before: is 'it is a guide' still in a reference?"
+            N_("that is p_4 of the unchanged candidate. Unlike 'party.', the changed word here "
+            "starts a 4-gram that matched before: is 'it is a guide' still in a reference?")
         )
     return None
 
@@ -111,12 +112,12 @@ register(
         "kept. What is its 4-gram precision p_4? Give a fraction (Fraction or a string like "
         "'5/16').",
         expected=lambda: _p4(_lowercased_first()),
-        hint="only the n-grams that contain the first token change; check each order's first "
-        "n-gram against the references, case kept.",
+        hint=N_("only the n-grams that contain the first token change; check each order's first "
+        "n-gram against the references, case kept."),
         wrong=_p4(_running()[1]),
-        second_hint="the candidate's 4-grams are its c - 3 runs of four tokens, and only the "
+        second_hint=N_("the candidate's 4-grams are its c - 3 runs of four tokens, and only the "
         "first one contains 'it'; look that one up in the references with case kept, then "
-        "recount the matches over the same denominator.",
+        "recount the matches over the same denominator."),
         diagnose=_diagnose_lowercase,
         notebook="07_bleu_score",
     )
@@ -146,14 +147,14 @@ register(
         "party direct', 14 tokens) and score it against the running example's references. "
         "What is its BLEU-2, brevity penalty included? Give a float.",
         expected=_ca2_bleu2,
-        hint="find p_1, p_2, c, r and BP; then BP * exp(0.5 log p_1 + 0.5 log p_2).",
+        hint=N_("find p_1, p_2, c, r and BP; then BP * exp(0.5 log p_1 + 0.5 log p_2)."),
         wrong=_ca2_no_bp(),
-        second_hint="c = 14 and r is the reference length closest to 14, so BP = exp(1 - r / c) "
+        second_hint=N_("c = 14 and r is the reference length closest to 14, so BP = exp(1 - r / c) "
         "is below 1; multiply it by sqrt(p_1 * p_2), with p_1 and p_2 clipped against all "
-        "three references.",
+        "three references."),
         diagnose=lambda a: (
-            "that is the geometric mean without the brevity penalty; c = 14 is shorter "
-            "than the closest reference."
+            N_("that is the geometric mean without the brevity penalty; c = 14 is shorter "
+            "than the closest reference.")
             if _near(a, _ca2_no_bp())
             else None
         ),

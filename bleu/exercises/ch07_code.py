@@ -22,6 +22,7 @@ from fractions import Fraction
 
 from ..brevity import brevity_penalty, closest_ref_length
 from ..data import load_example
+from ..i18n import N_
 from ..nltk_rules import sentence_bleu
 from ..precision import modified_precision
 from .code import CodeExercise, Mistake, register_code
@@ -149,8 +150,8 @@ SENTENCE_BLEU = register_code(
         id="ch07.code-sentence-bleu",
         name="sentence_bleu",
         signature="sentence_bleu(references, hypothesis)",
-        task="Return BLEU-4 as a float: BP * exp(sum of 0.25 * log p_n) for n = 1..4, with r "
-        "the closest reference length; 0.0 when a p_n is 0 (no smoothing).",
+        task=N_("Return BLEU-4 as a float: BP * exp(sum of 0.25 * log p_n) for n = 1..4, with r "
+        "the closest reference length; 0.0 when a p_n is 0 (no smoothing)."),
         reference=expected_bleu,
         examples=_examples,
         random_case=_random_case,
@@ -158,44 +159,44 @@ SENTENCE_BLEU = register_code(
             Mistake(
                 "arithmetic mean",
                 _arithmetic,
-                "BLEU takes the geometric mean of p_1..p_4, exp(sum of 0.25 * log p_n), not "
-                "their arithmetic mean",
+                N_("BLEU takes the geometric mean of p_1..p_4, exp(sum of 0.25 * log p_n), not "
+                "their arithmetic mean"),
             ),
             Mistake(
                 "zero precision skipped",
                 _zeros_skipped,
-                "a zero p_n makes BLEU 0 (log 0 is -infinity): return 0.0 rather than leaving "
-                "that order out of the sum, as documents 000 and 001 do",
+                N_("a zero p_n makes BLEU 0 (log 0 is -infinity): return 0.0 rather than leaving "
+                "that order out of the sum, as documents 000 and 001 do"),
             ),
             Mistake(
                 "no brevity penalty",
                 _no_penalty,
-                "multiply by the brevity penalty: the precisions alone do not see that the "
-                "hypothesis (c tokens) is shorter than its closest reference (r tokens)",
+                N_("multiply by the brevity penalty: the precisions alone do not see that the "
+                "hypothesis (c tokens) is shorter than its closest reference (r tokens)"),
             ),
             Mistake(
                 "longest reference",
                 _longest_reference,
-                "r is the length of the reference closest to c (ties to the shorter), not the "
-                "longest reference",
+                N_("r is the length of the reference closest to c (ties to the shorter), not the "
+                "longest reference"),
             ),
             Mistake(
                 "brevity_penalty's arguments swapped",
                 _bp_arguments_swapped,
-                "brevity_penalty takes r first, then c: brevity_penalty(closest_ref_len=r, "
-                "hyp_len=c)",
+                N_("brevity_penalty takes r first, then c: brevity_penalty(closest_ref_len=r, "
+                "hyp_len=c)"),
             ),
             Mistake(
                 "no clipping",
                 _no_clipping,
-                "count each hypothesis n-gram at most as often as it occurs in the one reference "
-                "that uses it most: bleu.modified_precision does that clipping",
+                N_("count each hypothesis n-gram at most as often as it occurs in the one "
+                "reference that uses it most: bleu.modified_precision does that clipping"),
             ),
         ),
-        hint="work the failing call piece by piece: the four precisions, c and r, the "
+        hint=N_("work the failing call piece by piece: the four precisions, c and r, the "
         "brevity penalty, then the geometric mean; print each inside your function and "
         "compare with the package's bleu.modified_precision, bleu.closest_ref_length and "
-        "bleu.brevity_penalty on the same call. A zero p_n gives 0.0 before math.log sees it.",
+        "bleu.brevity_penalty on the same call. A zero p_n gives 0.0 before math.log sees it."),
         notebook="07_bleu_score",
         show=show_call,
     )

@@ -7,6 +7,7 @@ from fractions import Fraction
 from functools import partial
 
 from ..data import load_example
+from ..i18n import N_
 from ..nltk_rules import corpus_bleu, sentence_bleu
 from ..precision import modified_precision
 from ..smoothing import SmoothingFunction
@@ -46,13 +47,13 @@ def _diagnose_corpus(answer: object) -> str | None:
     corpus = _corpus_score()
     if _close(answer, mean):
         return (
-            "that is the mean of the two sentence scores; corpus BLEU adds the counts "
-            "of both sentences first and computes one score."
+            N_("that is the mean of the two sentence scores; corpus BLEU adds the counts "
+            "of both sentences first and computes one score.")
         )
     if any(_close(answer, d, abs_tol=1e-4) for d in (corpus - mean, mean - corpus)):
-        return "that is a difference; enter the corpus score itself (a number between 0 and 1)."
+        return N_("that is a difference; enter the corpus score itself (a number between 0 and 1).")
     if any(_close(answer, s) for s in scores):
-        return "that is one sentence's score; score both sentences together with corpus_bleu."
+        return N_("that is one sentence's score; score both sentences together with corpus_bleu.")
     return None
 
 
@@ -63,12 +64,12 @@ register(
         "corpus: the running example's Ca1 with its three references, then Example 2's Ca2 "
         "with Example 2's two references.",
         expected=_corpus_score,
-        hint="use corpus_bleu with one list of references per hypothesis, in the same order "
-        "as the hypotheses.",
+        hint=N_("use corpus_bleu with one list of references per hypothesis, in the same order "
+        "as the hypotheses."),
         wrong=0.4859,
-        second_hint="the answer is one corpus score, not two sentence scores: corpus BLEU adds "
+        second_hint=N_("the answer is one corpus score, not two sentence scores: corpus BLEU adds "
         "the clipped matches and the n-gram counts of both sentences order by order, and "
-        "their lengths c and r, then applies the formula once to the sums.",
+        "their lengths c and r, then applies the formula once to the sums."),
         diagnose=_diagnose_corpus,
         rel_tol=1e-4,
         notebook="08_libraries",
@@ -86,12 +87,12 @@ register(
         question="The modified unigram precision NLTK computes when 'the cat' and 'the mat' "
         "are passed as strings.",
         expected=_characters,
-        hint="a string is a sequence of characters: every letter and the space is a token.",
+        hint=N_("a string is a sequence of characters: every letter and the space is a token."),
         wrong=Fraction(1, 2),
-        second_hint="'the cat' is seven characters, the space included; clip each character's "
-        "count by its count among the seven characters of 'the mat', and divide by 7.",
+        second_hint=N_("'the cat' is seven characters, the space included; clip each character's "
+        "count by its count among the seven characters of 'the mat', and divide by 7."),
         diagnose=lambda a: (
-            "that is the word-level precision; NLTK does not split the string into words."
+            N_("that is the word-level precision; NLTK does not split the string into words.")
             if a == Fraction(1, 2) or a == 0.5
             else None
         ),
@@ -124,15 +125,15 @@ def _diagnose_sacre(answer: object) -> str | None:
         return None
     if answer == 0:
         return (
-            "BLEU without smoothing is 0 here, but sacreBLEU smooths by default (exp): "
-            "a zero precision becomes 1/(2 total)."
+            N_("BLEU without smoothing is 0 here, but sacreBLEU smooths by default (exp): "
+            "a zero precision becomes 1/(2 total).")
         )
     refs, hyp = _one_reference()
     total = len(hyp) - 3
     p = [float(modified_precision(refs, hyp, n)) for n in (1, 2, 3)]
     without_two = 100 * math.prod([*p, 1 / total]) ** 0.25
     if _close(answer, without_two, rel_tol=1e-3):
-        return "the first order without a match gets 1/(2 total), not 1/total."
+        return N_("the first order without a match gets 1/(2 total), not 1/total.")
     return None
 
 
@@ -143,13 +144,13 @@ register(
         "smoothing) for the running example's Ca1 against Reference 3 alone, one reference "
         "stream, to two decimals.",
         expected=_sacre_one_reference,
-        hint="13a splits nothing here, but one precision is zero: sacreBLEU's default exp "
-        "smoothing replaces it (see the Korean section); the scale is 0-100.",
+        hint=N_("13a splits nothing here, but one precision is zero: sacreBLEU's default exp "
+        "smoothing replaces it (see the Korean section); the scale is 0-100."),
         wrong=0.0,
         diagnose=_diagnose_sacre,
-        second_hint="against Reference 3 alone, Ca1 has unigram, bigram and trigram matches but "
+        second_hint=N_("against Reference 3 alone, Ca1 has unigram, bigram and trigram matches but "
         "no matching 4-gram; exp smoothing sets that p_4 to 1 / (2 x its number of 4-grams). "
-        "Then BP * exp(mean of the four logs), times 100.",
+        "Then BP * exp(mean of the four logs), times 100."),
         rel_tol=1e-3,
         scale="0-100",
         notebook="08_libraries",

@@ -18,6 +18,7 @@ import random
 from collections.abc import Sequence
 
 from ..data import load_example
+from ..i18n import N_
 from ..rules import bleu_from_stats
 from ..vectorized import sentence_stats
 from .code import CodeExercise, Mistake, register_code
@@ -134,9 +135,9 @@ CORPUS_BLEU_FROM_STATS = register_code(
         id="ch08.code-corpus-bleu-from-stats",
         name="corpus_bleu_from_stats",
         signature="corpus_bleu_from_stats(rows)",
-        task="rows holds one [c, r, m1, m2, m3, m4, t1, t2, t3, t4] per sentence. Return corpus "
+        task=N_("rows holds one [c, r, m1, m2, m3, m4, t1, t2, t3, t4] per sentence. Return corpus "
         "BLEU-4 as a float: sum each column over the rows, then BP(sum r, sum c) * exp(sum of "
-        "0.25 * log(sum m_n / sum t_n)); 0.0 when a summed m_n is 0.",
+        "0.25 * log(sum m_n / sum t_n)); 0.0 when a summed m_n is 0."),
         reference=expected_corpus_bleu,
         examples=_examples,
         random_case=_random_case,
@@ -144,44 +145,44 @@ CORPUS_BLEU_FROM_STATS = register_code(
             Mistake(
                 "mean of sentence BLEU",
                 _mean_of_sentences,
-                "corpus BLEU is not the mean of the sentence scores: add up each column over "
-                "all rows first (a micro-average), then compute one BLEU from the sums",
+                N_("corpus BLEU is not the mean of the sentence scores: add up each column over "
+                "all rows first (a micro-average), then compute one BLEU from the sums"),
             ),
             Mistake(
                 "mean of the sentences' precisions",
                 _mean_precisions,
-                "p_n is (sum of m_n) / (sum of t_n) over the rows, not the mean of the "
-                "sentences' own precisions m_n / t_n",
+                N_("p_n is (sum of m_n) / (sum of t_n) over the rows, not the mean of the "
+                "sentences' own precisions m_n / t_n"),
             ),
             Mistake(
                 "integer division",
                 _floor_division,
-                "m // t is integer division (0 whenever m < t): use m / t or a Fraction",
+                N_("m // t is integer division (0 whenever m < t): use m / t or a Fraction"),
             ),
             Mistake(
                 "c and r swapped",
                 _lengths_swapped,
-                "column 0 is c (the hypothesis lengths), column 1 r (the reference lengths): "
-                "the penalty is exp(1 - r / c), for a summed c at most the summed r",
+                N_("column 0 is c (the hypothesis lengths), column 1 r (the reference lengths): "
+                "the penalty is exp(1 - r / c), for a summed c at most the summed r"),
             ),
             Mistake(
                 "004's ratio",
                 _ratio_004,
-                "BLEU's brevity penalty is exp(1 - r / c) for c <= r, not document 004's ratio "
-                "min(1, c / r)",
+                N_("BLEU's brevity penalty is exp(1 - r / c) for c <= r, not document 004's ratio "
+                "min(1, c / r)"),
             ),
             Mistake(
                 "penalty per sentence",
                 _bp_per_sentence,
-                "one brevity penalty for the corpus, from the summed lengths: not the mean of "
-                "the sentences' penalties",
+                N_("one brevity penalty for the corpus, from the summed lengths: not the mean of "
+                "the sentences' penalties"),
             ),
         ),
-        hint="work the failing call by hand: add up each of the ten columns over the rows "
+        hint=N_("work the failing call by hand: add up each of the ten columns over the rows "
         "first, then compute one BLEU from the sums alone (four precisions from the summed "
         "matches and n-grams, one brevity penalty from the summed lengths); print the sums "
         "inside your function and compare. With a zero summed match count, return 0.0 before "
-        "math.log sees it.",
+        "math.log sees it."),
         notebook="08_libraries",
     )
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 from ..data import load_example
+from ..i18n import N_
 from ..nltk_rules import sentence_bleu
 from ..smoothing import SmoothingFunction
 from ..variants import brevity_penalty_000, count_substring_003, grid_ngrams_003
@@ -21,14 +22,14 @@ register(
         question="The brevity penalty 000's code uses for 'it is' against Example 1's "
         "references (whitespace tokens).",
         expected=_bp_000,
-        hint="000's closest_ref_length returns the smallest |len(ref) - c|; put that in "
-        "exp(1 - r/c).",
+        hint=N_("000's closest_ref_length returns the smallest |len(ref) - c|; put that in "
+        "exp(1 - r/c)."),
         wrong=math.exp(1 - 16 / 2),
-        second_hint="in 000's code r becomes the smallest |len(ref) - c| itself, a difference "
+        second_hint=N_("in 000's code r becomes the smallest |len(ref) - c| itself, a difference "
         "and not a length; with c = 2, find that difference from the three reference lengths "
-        "(whitespace tokens) and put it in exp(1 - r / c).",
+        "(whitespace tokens) and put it in exp(1 - r / c)."),
         diagnose=lambda a: (
-            "that is the correct penalty (r = 16); 000 puts the length difference in r."
+            N_("that is the correct penalty (r = 16); 000 puts the length difference in r.")
             if close_to(a, math.exp(1 - 16 / 2))
             else None
         ),
@@ -62,12 +63,12 @@ register(
         "as a string ('the cat'); tuples of words, as the notebook prints them, count too.",
         expected=_grid,
         compare=_same_bigrams,
-        hint="the loop starts at 0 and steps by n = 2.",
+        hint=N_("the loop starts at 0 and steps by n = 2."),
         wrong=["the cat", "cat sat", "sat on", "on the", "the mat"],
-        second_hint="the loop visits only every n-th start position; for six tokens and n = 2 "
-        "list the start positions it visits, then the bigram that starts at each.",
+        second_hint=N_("the loop visits only every n-th start position; for six tokens and n = 2 "
+        "list the start positions it visits, then the bigram that starts at each."),
         diagnose=lambda a: (
-            "those are all the overlapping bigrams; 003 steps by n."
+            N_("those are all the overlapping bigrams; 003 steps by n.")
             if isinstance(a, (list, tuple)) and len(a) == 5
             else None
         ),
@@ -86,10 +87,10 @@ register(
         question="How many times 003's counter finds the unigram 'a' in Example 2's second "
         "reference 'there is a cat on the mat'.",
         expected=_substring,
-        hint="re.findall looks for the letters anywhere, inside words too.",
+        hint=N_("re.findall looks for the letters anywhere, inside words too."),
         wrong=1,
-        second_hint="re.findall counts the letter 'a' wherever it appears; go through 'there is "
-        "a cat on the mat' word by word and count the letters, not the words.",
+        second_hint=N_("re.findall counts the letter 'a' wherever it appears; go through 'there is "
+        "a cat on the mat' word by word and count the letters, not the words."),
         notebook="09_pitfalls",
     )
 )
@@ -113,11 +114,11 @@ def _diagnose_method5(answer: object) -> str | None:
     if not isinstance(answer, (int, float)):
         return None
     if answer == 1:
-        return "a perfect match scores 1 without smoothing; method5 does not stop at 1."
+        return N_("a perfect match scores 1 without smoothing; method5 does not stop at 1.")
     if math.isclose(answer, _method5("the cat sat on the mat"), rel_tol=1e-4):
         return (
-            "that is the six-token sentence of the notebook; this one has no 5-gram, so the "
-            "neighbour of p_4 is 0, not 1."
+            N_("that is the six-token sentence of the notebook; this one has no 5-gram, so the "
+            "neighbour of p_4 is 0, not 1.")
         )
     return None
 
@@ -128,13 +129,13 @@ register(
         question="Sentence BLEU of 'the cat sat down' against itself with smoothing method5 "
         "(bleu.sentence_bleu, which follows NLTK).",
         expected=_method5_short,
-        hint="p'_n = (p'_(n-1) + p_n + p_(n+1)) / 3 with p'_0 = p_1 + 1, and p_5 is the 5-gram "
-        "precision: 0 for a sentence without 5-grams.",
+        hint=N_("p'_n = (p'_(n-1) + p_n + p_(n+1)) / 3 with p'_0 = p_1 + 1, and p_5 is the 5-gram "
+        "precision: 0 for a sentence without 5-grams."),
         wrong=1.0,
         diagnose=_diagnose_method5,
-        second_hint="for this sentence p_1 .. p_4 are 1 and p_5 = 0; apply the averaging for "
+        second_hint=N_("for this sentence p_1 .. p_4 are 1 and p_5 = 0; apply the averaging for "
         "n = 1, 2, 3, 4 in order, each step using the p' just computed, then take exp of the "
-        "mean of the four log p'_n (BP is 1).",
+        "mean of the four log p'_n (BP is 1)."),
         rel_tol=1e-4,
         scale="0-1",
         notebook="09_pitfalls",

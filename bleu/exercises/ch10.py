@@ -8,6 +8,7 @@ from functools import cache, partial
 import numpy as np
 
 from ..chunked import corpus_score
+from ..i18n import N_, gettext
 from ..rules import scores_from_stats
 from ..significance import confidence_interval, paired_bootstrap
 from ..simulate import load_corpus, simulate_system
@@ -50,8 +51,8 @@ def _diagnose_three(answer: object) -> str | None:
     scores = _three_sentence_scores()
     if _close(answer, sum(scores) / len(scores)):
         return (
-            "that is the mean of the three sentence scores; add the rows first and compute "
-            "one BLEU from the sums."
+            N_("that is the mean of the three sentence scores; add the rows first and compute "
+            "one BLEU from the sums.")
         )
     return None
 
@@ -63,13 +64,13 @@ register(
         "the substitute-0.3 system (seed 1) against their references, from the sums of "
         "their statistics rows.",
         expected=_three_corpus,
-        hint="sum the three rows [c, r, m_1..m_4, t_1..t_4] column by column, then "
-        "p_n = 100 m_n / t_n, BP = exp(1 - r/c) if c < r, BLEU = BP * exp(mean of log p_n).",
+        hint=N_("sum the three rows [c, r, m_1..m_4, t_1..t_4] column by column, then "
+        "p_n = 100 m_n / t_n, BP = exp(1 - r/c) if c < r, BLEU = BP * exp(mean of log p_n)."),
         wrong=39.0,
         diagnose=_diagnose_three,
-        second_hint="each p_n is 100 * m_n / t_n from the summed columns (a percentage); BP is "
+        second_hint=N_("each p_n is 100 * m_n / t_n from the summed columns (a percentage); BP is "
         "1 when the summed c exceeds the summed r; the score is BP * exp(mean of the four "
-        "log p_n), with no averaging of sentence scores anywhere.",
+        "log p_n), with no averaging of sentence scores anywhere."),
         rel_tol=1e-4,
         scale="0-100",
         notebook="10_corpus_and_significance",
@@ -93,11 +94,11 @@ def _truncate_bp() -> float:
 def _diagnose_bp(answer: object) -> str | None:
     result = _truncate_result()
     if _close(answer, result.sys_len / result.ref_len):
-        return "that is the length ratio c/r; the penalty is exp(1 - r/c)."
+        return N_("that is the length ratio c/r; the penalty is exp(1 - r/c).")
     if _close(answer, result.score) or _close(answer, result.score / 100):
         return (
-            "that is the BLEU score (0-100 scale); the question asks for its brevity penalty "
-            "only, a number on the 0-1 scale."
+            N_("that is the BLEU score (0-100 scale); the question asks for its brevity penalty "
+            "only, a number on the 0-1 scale.")
         )
     return None
 
@@ -108,13 +109,13 @@ register(
         question="The brevity penalty (a number between 0 and 1) of the truncate-0.5 system "
         "(seed 1) on the whole corpus, 13a tokenization.",
         expected=_truncate_bp,
-        hint="BP = exp(1 - r/c) with c the corpus hypothesis length and r the summed closest "
-        "reference lengths (both after 13a tokenization).",
+        hint=N_("BP = exp(1 - r/c) with c the corpus hypothesis length and r the summed closest "
+        "reference lengths (both after 13a tokenization)."),
         wrong=0.5,
         diagnose=_diagnose_bp,
-        second_hint="c and r are the sums of the first two columns of "
+        second_hint=N_("c and r are the sums of the first two columns of "
         "bleu.segment_stats(truncated, [refs]) over the whole corpus; put r / c into "
-        "exp(1 - r / c).",
+        "exp(1 - r / c)."),
         rel_tol=1e-6,
         notebook="10_corpus_and_significance",
     )
@@ -138,11 +139,11 @@ def _diagnose_half_width(answer: object) -> str | None:
     result = _drop_interval()
     if _close(answer, result.high - result.low):
         return (
-            "that is the whole width of the interval (high - low); the half-width is "
-            "measured from its centre to one end."
+            N_("that is the whole width of the interval (high - low); the half-width is "
+            "measured from its centre to one end.")
         )
     if _close(answer, result.mean) or _close(answer, result.score):
-        return "that is a score; the question asks for the half-width of the interval."
+        return N_("that is a score; the question asks for the half-width of the interval.")
     return None
 
 
@@ -153,13 +154,13 @@ register(
         "system (seed 1) on the whole corpus: 1000 resamples, seed 12345, as sacreBLEU's "
         "--confidence reports it.",
         expected=_half_width,
-        hint="resample the system's statistics rows 1000 times with "
+        hint=N_("resample the system's statistics rows 1000 times with "
         "np.random.default_rng(12345), score each resample, sort the 1000 scores and take half "
-        "the distance between the 26th smallest and the 26th largest.",
-        second_hint="rng.choice(n, size=(1000, n), replace=True) draws the row indices of all "
+        "the distance between the 26th smallest and the 26th largest."),
+        second_hint=N_("rng.choice(n, size=(1000, n), replace=True) draws the row indices of all "
         "resamples at once; sum the drawn rows of each resample, score the sums with "
         "bleu.scores_from_stats, sort, and use the scores at positions 25 and 974 "
-        "(counted from 0).",
+        "(counted from 0)."),
         scale="0-100",
         wrong=1.0,
         diagnose=_diagnose_half_width,
@@ -187,13 +188,13 @@ def _diagnose_p(answer: object) -> str | None:
     centred = sum(1 for d in diffs if d - mean > delta)
     raw = sum(1 for d in diffs if d > delta)
     for value, why in (
-        (Fraction(centred, len(diffs)), "without the +1 in numerator and denominator"),
-        (Fraction(raw + 1, len(diffs) + 1), "without centring: subtract the mean difference"),
-        (Fraction(raw, len(diffs)), "without centring and without the +1"),
+        (Fraction(centred, len(diffs)), N_("without the +1 in numerator and denominator")),
+        (Fraction(raw + 1, len(diffs) + 1), N_("without centring: subtract the mean difference")),
+        (Fraction(raw, len(diffs)), N_("without centring and without the +1")),
     ):
         try:
             if Fraction(str(answer)) == value:
-                return f"that is the count {why}."
+                return gettext("that is the count {why}.").format(why=gettext(why))
         except (TypeError, ValueError):
             return None
     return None
@@ -207,11 +208,11 @@ register(
         "What p-value does sacreBLEU's paired bootstrap give (a fraction: a Fraction, or a "
         "string such as '1/3')?",
         expected=_p_value,
-        hint="centre the differences (subtract their mean), count those larger than the "
-        "observed difference, then p = (count + 1) / (n + 1).",
+        hint=N_("centre the differences (subtract their mean), count those larger than the "
+        "observed difference, then p = (count + 1) / (n + 1)."),
         wrong=Fraction(1, 3),
-        second_hint="the mean of the nine differences is their sum over 9; a difference counts "
-        "when it exceeds that mean by more than 0.6. Add one to the count and one to n = 9.",
+        second_hint=N_("the mean of the nine differences is their sum over 9; a difference counts "
+        "when it exceeds that mean by more than 0.6. Add one to the count and one to n = 9."),
         diagnose=_diagnose_p,
         notebook="10_corpus_and_significance",
     )
@@ -247,13 +248,13 @@ def _losses() -> float:
 def _diagnose_losses(answer: object) -> str | None:
     if _close(answer, _small_test().p_value):
         return (
-            "that is the p-value (centred differences, plus one); the question asks for the "
-            "share of uncentred resampled gaps that are <= 0."
+            N_("that is the p-value (centred differences, plus one); the question asks for the "
+            "share of uncentred resampled gaps that are <= 0.")
         )
     if _close(answer, 1 - _losses()):
-        return "that is the share of resamples the system wins; the question asks for the rest."
+        return N_("that is the share of resamples the system wins; the question asks for the rest.")
     if _close(answer, 1000 * _losses()):
-        return "that is the number of resamples; give it as a share of the 1000."
+        return N_("that is the number of resamples; give it as a share of the 1000.")
     return None
 
 
@@ -265,13 +266,13 @@ register(
         "resamples (seed 12345, as sacreBLEU's), in what share of the resamples does the "
         "system fail to beat the baseline (resampled gap <= 0)? Give a float between 0 and 1.",
         expected=_losses,
-        hint="draw the 1000 resamples of the 40 rows with np.random.default_rng(12345), score "
+        hint=N_("draw the 1000 resamples of the 40 rows with np.random.default_rng(12345), score "
         "both systems on each, and count the resamples where system - baseline <= 0; "
-        "bleu.paired_bootstrap(...).samples holds both rows of resampled scores.",
+        "bleu.paired_bootstrap(...).samples holds both rows of resampled scores."),
         wrong=_small_test().p_value,
-        second_hint="use the same resample indices for both systems (the test is paired); a "
+        second_hint=N_("use the same resample indices for both systems (the test is paired); a "
         "resample where the system only ties the baseline counts too, and the share is that "
-        "number of resamples divided by 1000.",
+        "number of resamples divided by 1000."),
         diagnose=_diagnose_losses,
         notebook="10_corpus_and_significance",
     )

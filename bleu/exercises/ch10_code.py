@@ -13,6 +13,7 @@ import random
 
 import numpy as np
 
+from ..i18n import N_
 from .code import CodeExercise, Mistake, register_code
 
 #: The sufficient statistics [c, r, m_1..m_4, t_1..t_4] of the first four sentences of the
@@ -88,8 +89,8 @@ register_code(
         id="ch10.code-resample-sums",
         name="resample_sums",
         signature="resample_sums(rows, indices)",
-        task="Return the column sums (a list of ints, one per statistic) of the rows that "
-        "indices picks, a row counted once for every time its index occurs in indices.",
+        task=N_("Return the column sums (a list of ints, one per statistic) of the rows that "
+        "indices picks, a row counted once for every time its index occurs in indices."),
         reference=resample_sums,
         examples=_examples,
         random_case=_random_case,
@@ -97,34 +98,34 @@ register_code(
             Mistake(
                 "set(indices)",
                 _without_repeats,
-                "a resample draws with replacement: a row whose index occurs twice in indices "
-                "is added twice (loop over indices as it is, not over set(indices)).",
+                N_("a resample draws with replacement: a row whose index occurs twice in indices "
+                "is added twice (loop over indices as it is, not over set(indices))."),
             ),
             Mistake(
                 "indices ignored",
                 _ignoring_indices,
-                "add only the rows that indices picks, not every row of the test set.",
+                N_("add only the rows that indices picks, not every row of the test set."),
             ),
             Mistake(
                 "a sum per row",
                 _one_sum_per_row,
-                "add column by column: one sum per statistic (c, r, m_1..m_4, t_1..t_4), "
-                "not one sum per row.",
+                N_("add column by column: one sum per statistic (c, r, m_1..m_4, t_1..t_4), "
+                "not one sum per row."),
             ),
             Mistake(
                 "mean, not sum",
                 _mean_of_rows,
-                "add the picked rows, do not average them: corpus BLEU divides summed "
-                "matches by summed totals, so the counts must be sums.",
+                N_("add the picked rows, do not average them: corpus BLEU divides summed "
+                "matches by summed totals, so the counts must be sums."),
             ),
             Mistake(
                 "indices from 1",
                 _one_based,
-                "indices are Python positions: 0 is the first row (rows[i], not rows[i - 1]).",
+                N_("indices are Python positions: 0 is the first row (rows[i], not rows[i - 1])."),
             ),
         ),
-        hint="start from a row of zeros as long as one row; for each index i in indices, add "
-        "rows[i] to it position by position, and return the row of sums as a list.",
+        hint=N_("start from a row of zeros as long as one row; for each index i in indices, add "
+        "rows[i] to it position by position, and return the row of sums as a list."),
         notebook="10_corpus_and_significance",
     )
 )

@@ -6,6 +6,7 @@ from typing import Any
 
 from .. import metrics
 from ..data import load_example
+from ..i18n import N_
 from ..nltk_rules import sentence_bleu
 from . import Exercise, register, same_answer
 
@@ -26,9 +27,9 @@ def _bleu2_ref2() -> float:
 def _diagnose_bleu2(answer: Any) -> str | None:
     refs, hyp = _running()
     if same_answer(answer, sentence_bleu(refs, hyp, weights=(0.5, 0.5))):
-        return "that uses all three references; keep Reference 2 only."
+        return N_("that uses all three references; keep Reference 2 only.")
     if same_answer(answer, 0.0):
-        return "0 is BLEU-4 (no 3- or 4-gram matches); BLEU-2 uses p1 and p2 only."
+        return N_("0 is BLEU-4 (no 3- or 4-gram matches); BLEU-2 uses p1 and p2 only.")
     return None
 
 
@@ -38,11 +39,11 @@ register(
         question="BLEU-2 (weights (0.5, 0.5)) of the running example's Ca1 against Reference 2 "
         "alone.",
         expected=_bleu2_ref2,
-        hint="keep Reference 2 only, no smoothing: BLEU-2 = BP * exp(0.5 log p_1 + 0.5 log "
-        "p_2), with p_1 and p_2 clipped against that one reference.",
-        second_hint="Ca1 and Reference 2 have the same length, so BP = 1; count Ca1's clipped "
+        hint=N_("keep Reference 2 only, no smoothing: BLEU-2 = BP * exp(0.5 log p_1 + 0.5 log "
+        "p_2), with p_1 and p_2 clipped against that one reference."),
+        second_hint=N_("Ca1 and Reference 2 have the same length, so BP = 1; count Ca1's clipped "
         "unigram and bigram matches in Reference 2, divide by Ca1's numbers of unigrams and "
-        "bigrams, and take the square root of p_1 * p_2.",
+        "bigrams, and take the square root of p_1 * p_2."),
         wrong=0.0,
         diagnose=_diagnose_bleu2,
         notebook="11_beyond_bleu",
@@ -67,9 +68,9 @@ def _ter_percent() -> float:
 def _diagnose_ter(answer: Any) -> str | None:
     distance = _word_edit_distance(SHIFTED.split(), CAT_REF.split())
     if same_answer(answer, 100 * distance / len(CAT_REF.split())) or same_answer(answer, distance):
-        return "that counts word edits without shifts; TER moves a whole block for one edit."
+        return N_("that counts word edits without shifts; TER moves a whole block for one edit.")
     if same_answer(answer, metrics.ter([CAT_REF], SHIFTED).num_edits):
-        return "that is the number of edits; divide by the reference length, in percent."
+        return N_("that is the number of edits; divide by the reference length, in percent.")
     return None
 
 
@@ -79,11 +80,11 @@ register(
         question="TER (in percent, as sacreBLEU reports it) of 'sat on the mat the cat' against "
         "'the cat sat on the mat'.",
         expected=_ter_percent,
-        hint="count the fewest edits, where moving a block of words costs one; divide by 6.",
+        hint=N_("count the fewest edits, where moving a block of words costs one; divide by 6."),
         wrong=100 * 4 / 6,
-        second_hint="a shift moves one contiguous block of words elsewhere and costs one edit; "
+        second_hint=N_("a shift moves one contiguous block of words elsewhere and costs one edit; "
         "find the block whose move turns the hypothesis into the reference, count the edits "
-        "left after it, and report 100 * edits / 6.",
+        "left after it, and report 100 * edits / 6."),
         scale="0-100",
         diagnose=_diagnose_ter,
         notebook="11_beyond_bleu",
@@ -99,13 +100,13 @@ def _meteor_three_chunks() -> float:
 def _diagnose_meteor(answer: Any) -> str | None:
     n = len(CAT_REF.split())
     if same_answer(answer, metrics.meteor_from_counts(n, n, n, n)):
-        return "that is NLTK's six-chunk alignment; use the three chunks of the question."
+        return N_("that is NLTK's six-chunk alignment; use the three chunks of the question.")
     if same_answer(answer, 1.0):
-        return "Fmean is 1, but the fragmentation penalty still applies."
+        return N_("Fmean is 1, but the fragmentation penalty still applies.")
     if same_answer(answer, 0.5 * (3 / n) ** 3):
         return (
-            "that is the fragmentation penalty itself, not the score; the score is Fmean "
-            "reduced by that penalty, as the chapter's formula says."
+            N_("that is the fragmentation penalty itself, not the score; the score is Fmean "
+            "reduced by that penalty, as the chapter's formula says.")
         )
     return None
 
@@ -117,10 +118,10 @@ register(
         "With the alignment in 3 chunks (on the mat | sat | the cat), what is METEOR "
         "(alpha 0.9, beta 3, gamma 0.5)?",
         expected=_meteor_three_chunks,
-        hint="all six words match, so P, R and Fmean are all 1; the score is Fmean reduced by "
-        "the fragmentation penalty, which grows with the number of chunks per matched word.",
-        second_hint="penalty = gamma * (chunks / matches) ** beta with gamma = 0.5 and "
-        "beta = 3, here with 3 chunks and 6 matches; METEOR = Fmean * (1 - penalty).",
+        hint=N_("all six words match, so P, R and Fmean are all 1; the score is Fmean reduced by "
+        "the fragmentation penalty, which grows with the number of chunks per matched word."),
+        second_hint=N_("penalty = gamma * (chunks / matches) ** beta with gamma = 0.5 and "
+        "beta = 3, here with 3 chunks and 6 matches; METEOR = Fmean * (1 - penalty)."),
         wrong=0.5,
         diagnose=_diagnose_meteor,
         notebook="11_beyond_bleu",

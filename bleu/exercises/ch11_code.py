@@ -25,6 +25,7 @@ from collections import Counter
 from sacrebleu.metrics.helpers import extract_char_ngrams
 
 from ..data import load_example
+from ..i18n import N_
 from .code import CodeExercise, Mistake, register_code
 
 
@@ -120,9 +121,9 @@ register_code(
         id="ch11.code-char-ngram-stats",
         name="char_ngram_stats",
         signature="char_ngram_stats(hypothesis, reference, n)",
-        task="Return (matches, hypothesis n-grams, reference n-grams) as three ints: the "
+        task=N_("Return (matches, hypothesis n-grams, reference n-grams) as three ints: the "
         "character n-grams of both strings with their whitespace removed, matches counting "
-        "each n-gram at most as often as it occurs in both.",
+        "each n-gram at most as often as it occurs in both."),
         reference=char_ngram_stats,
         examples=_examples,
         random_case=_random_case,
@@ -130,49 +131,49 @@ register_code(
             Mistake(
                 "spaces kept",
                 _spaces_kept,
-                "remove the whitespace first (''.join(text.split())): chrF's n-grams run "
-                "across word boundaries, and no n-gram contains a space.",
+                N_("remove the whitespace first (''.join(text.split())): chrF's n-grams run "
+                "across word boundaries, and no n-gram contains a space."),
             ),
             Mistake(
                 "no clipping",
                 _no_clipping,
-                "clip: an n-gram the hypothesis has 3 times and the reference once matches "
-                "once (min of the two counts; Counter's & does it).",
+                N_("clip: an n-gram the hypothesis has 3 times and the reference once matches "
+                "once (min of the two counts; Counter's & does it)."),
             ),
             Mistake(
                 "distinct n-grams only",
                 _distinct_only,
-                "count every occurrence, repeats included (a Counter, not a set), in the "
-                "totals and in the matches.",
+                N_("count every occurrence, repeats included (a Counter, not a set), in the "
+                "totals and in the matches."),
             ),
             Mistake(
                 "word n-grams",
                 _word_ngrams,
-                "chrF counts n-grams of characters, not of words: slice the string, "
-                "text[i : i + n].",
+                N_("chrF counts n-grams of characters, not of words: slice the string, "
+                "text[i : i + n]."),
             ),
             Mistake(
                 "totals swapped",
                 _totals_swapped,
-                "the order of the tuple is (matches, the hypothesis's n-grams, the "
-                "reference's n-grams): the hypothesis's total comes second.",
+                N_("the order of the tuple is (matches, the hypothesis's n-grams, the "
+                "reference's n-grams): the hypothesis's total comes second."),
             ),
             Mistake(
                 "precision returned",
                 _precision_only,
-                "return the three counts as a tuple, not their ratio: precision and recall "
-                "are computed from them later.",
+                N_("return the three counts as a tuple, not their ratio: precision and recall "
+                "are computed from them later."),
             ),
             Mistake(
                 "last n-gram missing",
                 _last_missing,
-                "a string of L characters has L - n + 1 n-grams (range(L - n + 1)); the last "
-                "one is missing.",
+                N_("a string of L characters has L - n + 1 n-grams (range(L - n + 1)); the last "
+                "one is missing."),
             ),
         ),
-        hint="work the failing call by hand: write out the whitespace-free strings, list "
+        hint=N_("work the failing call by hand: write out the whitespace-free strings, list "
         "their n-grams of n characters, and compare your three numbers with the expected "
-        "ones one at a time (which of them is off tells you which step to look at).",
+        "ones one at a time (which of them is off tells you which step to look at)."),
         notebook="11_beyond_bleu",
     )
 )

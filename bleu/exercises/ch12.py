@@ -14,6 +14,7 @@ import numpy as np
 
 from .. import soft
 from ..brevity import brevity_penalty, closest_ref_length
+from ..i18n import N_
 from . import Exercise, register
 from . import close_to as _close_to
 
@@ -87,13 +88,13 @@ def _survival_from_zero() -> float:
 def _diagnose_length(answer: Any) -> str | None:
     if close_to(answer, sum(1 - p for p in EOS_COLUMN)):
         return (
-            "that is sum(1 - P[t, eos]), each position on its own: it still counts a position "
-            "after the sentence has ended. Use the running product b_i."
+            N_("that is sum(1 - P[t, eos]), each position on its own: it still counts a position "
+            "after the sentence has ended. Use the running product b_i.")
         )
     if close_to(answer, _survival_from_zero()):
         return (
-            "that adds b_0 .. b_3. b_0 = 1 says only 'at least 0 tokens' and is not counted; "
-            "c = b_1 + b_2 + b_3 + b_4, where b_4 needs all four positions."
+            N_("that adds b_0 .. b_3. b_0 = 1 says only 'at least 0 tokens' and is not counted; "
+            "c = b_1 + b_2 + b_3 + b_4, where b_4 needs all four positions.")
         )
     return None
 
@@ -121,16 +122,16 @@ register(
         "token). What is the expected number of times the bigram 'the cat' occurs in the "
         "hypothesis?",
         expected=_expected_bigram,
-        hint="the bigram can start at every position i with a position i + 1 after it; at "
-        "each start multiply P[i, the] by P[i + 1, cat], then add the starts up.",
+        hint=N_("the bigram can start at every position i with a position i + 1 after it; at "
+        "each start multiply P[i, the] by P[i + 1, cat], then add the starts up."),
         wrong=float(BIGRAM_PROBS[0, 1] * BIGRAM_PROBS[1, 2]),
-        second_hint="with three positions the bigram can start at position 0 or 1; add "
+        second_hint=N_("with three positions the bigram can start at position 0 or 1; add "
         "P[i, the] * P[i + 1, cat] over those two starts ('the' is column 1 of BIGRAM_PROBS, "
-        "'cat' column 2).",
+        "'cat' column 2)."),
         diagnose=lambda a: (
-            "that is only the bigram starting at position 0; it can also start at position 1."
+            N_("that is only the bigram starting at position 0; it can also start at position 1.")
             if close_to(a, BIGRAM_PROBS[0, 1] * BIGRAM_PROBS[1, 2])
-            else "that is the count in the argmax sentence, not an expectation."
+            else N_("that is the count in the argmax sentence, not an expectation.")
             if close_to(a, 1)
             else None
         ),
@@ -145,13 +146,13 @@ register(
         "of the end token at positions 0, 1, 2, 3 is EOS_COLUMN = (0.1, 0.3, 0.6, 0.2). What is "
         "its expected length c?",
         expected=_expected_length,
-        hint="b_i = P(at least i tokens) = (1 - P[0, eos]) ... (1 - P[i-1, eos]) for "
+        hint=N_("b_i = P(at least i tokens) = (1 - P[0, eos]) ... (1 - P[i-1, eos]) for "
         "i = 0 .. T, so with T = 4 positions b has 5 entries b_0 .. b_4 (b_0 = 1); "
-        "c = b_1 + ... + b_4, without b_0.",
+        "c = b_1 + ... + b_4, without b_0."),
         wrong=float(sum(1 - p for p in EOS_COLUMN)),
-        second_hint="multiply the survival factors (1 - P[t, eos]) one position at a time: "
+        second_hint=N_("multiply the survival factors (1 - P[t, eos]) one position at a time: "
         "b_1 = 1 - 0.1, b_2 = b_1 * (1 - 0.3), and so on up to b_4; c is the sum of b_1 to "
-        "b_4.",
+        "b_4."),
         diagnose=_diagnose_length,
         notebook="12_differentiable_bleu",
     )
@@ -163,15 +164,15 @@ register(
         question="CLIP_PROBS gives four positions' token probabilities; the reference is "
         "'the cat sat' (ids CLIP_REFERENCE). What are the soft clipped unigram matches m_1?",
         expected=_soft_clip,
-        hint="compute the expected count E_g of each reference word (a column sum), clip it "
-        "at the word's count in the reference, and add the clipped values.",
+        hint=N_("compute the expected count E_g of each reference word (a column sum), clip it "
+        "at the word's count in the reference, and add the clipped values."),
         wrong=_unclipped(),
-        second_hint="E_the, E_cat and E_sat are the sums of the columns 'the', 'cat' and 'sat' "
+        second_hint=N_("E_the, E_cat and E_sat are the sums of the columns 'the', 'cat' and 'sat' "
         "of CLIP_PROBS over the four positions; each word occurs once in the reference, so "
-        "take min(E_g, 1) for each and add the three.",
+        "take min(E_g, 1) for each and add the three."),
         diagnose=lambda a: (
-            "that is the unclipped sum: 'the' occurs once in the reference, so its expected "
-            "count must be capped at 1."
+            N_("that is the unclipped sum: 'the' occurs once in the reference, so its expected "
+            "count must be capped at 1.")
             if close_to(a, _unclipped())
             else None
         ),
@@ -185,15 +186,15 @@ register(
         question="Two references have 4 and 8 tokens; the soft hypothesis has expected length "
         "c = 6.2. What brevity penalty does soft BLEU use?",
         expected=_two_ref_bp,
-        hint="first pick r, the reference length closest to c; then BP = exp(1 - r / c) if "
-        "c <= r, else 1.",
+        hint=N_("first pick r, the reference length closest to c; then BP = exp(1 - r / c) if "
+        "c <= r, else 1."),
         wrong=1.0,
-        second_hint="compare |6.2 - 4| with |6.2 - 8| to choose r; the penalty applies only "
-        "when c <= r, and then BP = exp(1 - r / c) with the fractional length c = 6.2.",
+        second_hint=N_("compare |6.2 - 4| with |6.2 - 8| to choose r; the penalty applies only "
+        "when c <= r, and then BP = exp(1 - r / c) with the fractional length c = 6.2."),
         diagnose=lambda a: (
-            "BP = 1 would need r = 4; which length is closer to 6.2?"
+            N_("BP = 1 would need r = 4; which length is closer to 6.2?")
             if close_to(a, 1.0)
-            else "that uses r = 4 in the formula; since c > 4 the formula does not apply there."
+            else N_("that uses r = 4 in the formula; since c > 4 the formula does not apply there.")
             if close_to(a, math.exp(1 - 4 / 6.2))
             else None
         ),

@@ -27,6 +27,7 @@ from typing import Any
 import numpy as np
 
 from .. import soft
+from ..i18n import N_
 from .ch12 import BIGRAM_PROBS, CLIP_PROBS, CLIP_REFERENCE, ids
 from .code import CodeExercise, Mistake, register_code
 
@@ -171,9 +172,9 @@ register_code(
         id="ch12.code-soft-matches",
         name="soft_matches",
         signature="soft_matches(probs, reference, n)",
-        task="Return m_n as a float: for each distinct n-gram g of reference, its expected "
+        task=N_("Return m_n as a float: for each distinct n-gram g of reference, its expected "
         "count E_g in probs (a T x V numpy array, no end token) clipped at its count in "
-        "reference, added up.",
+        "reference, added up."),
         reference=soft_matches,
         examples=_examples,
         random_case=_random_case,
@@ -181,62 +182,62 @@ register_code(
             Mistake(
                 "argmax instead of probabilities",
                 _argmax_counts,
-                "use the probabilities themselves, not the most probable word of each row: "
-                "E_g adds P[i, g_1] * P[i+1, g_2] * ... over the starts i.",
+                N_("use the probabilities themselves, not the most probable word of each row: "
+                "E_g adds P[i, g_1] * P[i+1, g_2] * ... over the starts i."),
             ),
             Mistake(
                 "no clipping",
                 _no_clipping,
-                "clip: each expected count E_g counts at most M_g, the number of times g "
-                "occurs in the reference (min(E_g, M_g)).",
+                N_("clip: each expected count E_g counts at most M_g, the number of times g "
+                "occurs in the reference (min(E_g, M_g))."),
             ),
             Mistake(
                 "clipped at 1",
                 _clip_at_one,
-                "clip at M_g, the count of g in the reference, not at 1: a word that occurs "
-                "twice in the reference may be expected up to twice.",
+                N_("clip at M_g, the count of g in the reference, not at 1: a word that occurs "
+                "twice in the reference may be expected up to twice."),
             ),
             Mistake(
                 "every reference occurrence",
                 _every_occurrence,
-                "add min(E_g, M_g) once per distinct reference n-gram: an n-gram that occurs "
-                "twice in the reference is not added twice (loop over Counter keys).",
+                N_("add min(E_g, M_g) once per distinct reference n-gram: an n-gram that occurs "
+                "twice in the reference is not added twice (loop over Counter keys)."),
             ),
             Mistake(
                 "all words from one row",
                 _one_position,
-                "each next word of the n-gram is read from the next row: "
-                "P[i, g_1] * P[i + 1, g_2] * ..., not every word from row i.",
+                N_("each next word of the n-gram is read from the next row: "
+                "P[i, g_1] * P[i + 1, g_2] * ..., not every word from row i."),
             ),
             Mistake(
                 "last start missing",
                 _last_start_missing,
-                "an n-gram can start at every position i = 0 .. T - n, that is T - n + 1 "
-                "starts (range(T - n + 1)); the last start is missing.",
+                N_("an n-gram can start at every position i = 0 .. T - n, that is T - n + 1 "
+                "starts (range(T - n + 1)); the last start is missing."),
             ),
             Mistake(
                 "column sums multiplied",
                 _columns_multiplied,
-                "for n > 1 the words must sit at consecutive positions: add, over the starts "
+                N_("for n > 1 the words must sit at consecutive positions: add, over the starts "
                 "i, P[i, g_1] * P[i + 1, g_2] * ...; multiplying whole column sums ignores "
-                "where the words are.",
+                "where the words are."),
             ),
             Mistake(
                 "precision instead of matches",
                 _divided_by_totals,
-                "return the soft clipped matches m_n themselves; dividing by the number of "
-                "n-gram positions gives the precision p_n, a later step.",
+                N_("return the soft clipped matches m_n themselves; dividing by the number of "
+                "n-gram positions gives the precision p_n, a later step."),
             ),
             Mistake(
                 "wrong axis",
                 _row_sums,
-                "sum down a column (over positions, axis=0) for a word's expected count; the "
-                "sum along a row (axis=1) is always 1.",
+                N_("sum down a column (over positions, axis=0) for a word's expected count; the "
+                "sum along a row (axis=1) is always 1."),
             ),
         ),
-        hint="work the failing call by hand, one reference n-gram at a time: its expected "
+        hint=N_("work the failing call by hand, one reference n-gram at a time: its expected "
         "count E_g (Exercise 1 did this for one bigram), its clip M_g, and min(E_g, M_g); "
-        "then compare each with what your function computes (print inside it).",
+        "then compare each with what your function computes (print inside it)."),
         notebook="12_differentiable_bleu",
         show=_show,
     )

@@ -12,6 +12,7 @@ import math
 from ..brevity import brevity_penalty, closest_ref_length
 from ..chunked import corpus_score
 from ..data import load_example
+from ..i18n import N_
 from ..nltk_rules import sentence_bleu
 from ..precision import modified_precision
 from ..vectorized import corpus_bleu
@@ -43,9 +44,9 @@ def _arithmetic_bleu2() -> float:
 def _diagnose_bleu2(answer: object) -> str | None:
     refs, hyp = _running()
     if _near(answer, _arithmetic_bleu2()):
-        return "that is the arithmetic mean (p_1 + p_2) / 2; BLEU takes the geometric mean."
+        return N_("that is the arithmetic mean (p_1 + p_2) / 2; BLEU takes the geometric mean.")
     if _near(answer, sentence_bleu(refs, hyp)):
-        return "that is BLEU-4; BLEU-2 uses only p_1 and p_2, with weight 1/2 each."
+        return N_("that is BLEU-4; BLEU-2 uses only p_1 and p_2, with weight 1/2 each.")
     return None
 
 
@@ -55,11 +56,11 @@ register(
         question="BLEU-2 (weights (1/2, 1/2)) of the running candidate, from the p_1 and p_2 "
         "of the recap's table (0-1 scale). Give a float.",
         expected=_bleu2,
-        hint="BLEU-2 = BP * exp(0.5 log p_1 + 0.5 log p_2) = BP * sqrt(p_1 * p_2); BP is 1 "
-        "here (c = r = 18).",
+        hint=N_("BLEU-2 = BP * exp(0.5 log p_1 + 0.5 log p_2) = BP * sqrt(p_1 * p_2); BP is 1 "
+        "here (c = r = 18)."),
         wrong=_arithmetic_bleu2(),
-        second_hint="read p_1 and p_2 of the running candidate off the recap's table (as "
-        "fractions), multiply them, take the square root, and multiply by BP = 1.",
+        second_hint=N_("read p_1 and p_2 of the running candidate off the recap's table (as "
+        "fractions), multiply them, take the square root, and multiply by BP = 1."),
         diagnose=_diagnose_bleu2,
         notebook="13_recap",
     )
@@ -86,11 +87,11 @@ def _diagnose_truncated(answer: object) -> str | None:
     c = len(hyp[:KEEP])
     r = closest_ref_length(refs, c)
     if _near(answer, _longest_bp()):
-        return "that uses the longest reference; r is the reference length closest to c."
+        return N_("that uses the longest reference; r is the reference length closest to c.")
     if _near(answer, c / r):
-        return "that is the length ratio c / r; the penalty is exp(1 - r / c)."
+        return N_("that is the length ratio c / r; the penalty is exp(1 - r / c).")
     if _near(answer, math.exp(1 - c / r)):
-        return "r and c are swapped: the penalty is exp(1 - r / c), reference length on top."
+        return N_("r and c are swapped: the penalty is exp(1 - r / c), reference length on top.")
     return None
 
 
@@ -101,11 +102,11 @@ register(
         "... always obeys'). What is its brevity penalty against the three references? "
         "Give a float.",
         expected=_truncated_bp,
-        hint="c is the candidate length; r is the length of the reference closest to c (ties "
-        "go to the shorter); BP = exp(1 - r / c) when c < r.",
+        hint=N_("c is the candidate length; r is the length of the reference closest to c (ties "
+        "go to the shorter); BP = exp(1 - r / c) when c < r."),
         wrong=_longest_bp(),
-        second_hint="c = 12; of the reference lengths 16, 18 and 16, take the one closest to 12 "
-        "as r (not the longest), and put r and c into exp(1 - r / c).",
+        second_hint=N_("c = 12; of the reference lengths 16, 18 and 16, take the one closest to 12 "
+        "as r (not the longest), and put r and c into exp(1 - r / c)."),
         diagnose=_diagnose_truncated,
         notebook="13_recap",
     )
@@ -143,15 +144,15 @@ register(
         "period), each against the running example's three references. What is its corpus "
         "BLEU (NLTK's rules, no smoothing, 0-1)? Give a float.",
         expected=_corpus_two,
-        hint="add the clipped matches and the n-gram counts of both sentences per order, and "
-        "c and r over both sentences; then apply the formula once to the sums.",
+        hint=N_("add the clipped matches and the n-gram counts of both sentences per order, and "
+        "c and r over both sentences; then apply the formula once to the sums."),
         wrong=_mean_of_sentences(),
-        second_hint="for each sentence get c, r and, for n = 1..4, the clipped matches and the "
+        second_hint=N_("for each sentence get c, r and, for n = 1..4, the clipped matches and the "
         "n-gram count (bleu.explain gives them); add them over the two sentences, then "
-        "BP * exp(sum 0.25 log(matches_n / total_n)) with BP from the summed c and r.",
+        "BP * exp(sum 0.25 log(matches_n / total_n)) with BP from the summed c and r."),
         diagnose=lambda a: (
-            "that is the mean of the two sentence scores (Ca2 alone scores 0); corpus BLEU "
-            "adds the counts first."
+            N_("that is the mean of the two sentence scores (Ca2 alone scores 0); corpus BLEU "
+            "adds the counts first.")
             if _near(a, _mean_of_sentences())
             else None
         ),
@@ -185,11 +186,11 @@ def _diagnose_printed(answer: object) -> str | None:
     no_periods = 100 * sentence_bleu(ex.reference_tokens(), ex.candidate_tokens("Ca1"))
     if _near(answer, _glued_period()):
         return (
-            "that is NLTK's score (x 100) on whitespace tokens, with 'party.' as one token; "
-            "sacreBLEU's 13a tokenizer splits the period off."
+            N_("that is NLTK's score (x 100) on whitespace tokens, with 'party.' as one token; "
+            "sacreBLEU's 13a tokenizer splits the period off.")
         )
     if _near(answer, no_periods):
-        return "that is the score without the periods; here every sentence keeps its period."
+        return N_("that is the score without the periods; here every sentence keeps its period.")
     return None
 
 
@@ -200,12 +201,12 @@ register(
         "against its three references, all exactly as printed, final periods included. "
         "Give a float.",
         expected=_sacre_printed,
-        hint="13a splits the final period into a token of its own, in the candidate and in "
+        hint=N_("13a splits the final period into a token of its own, in the candidate and in "
         "every reference; count the n-grams again with that extra token (19 tokens in the "
-        "candidate).",
-        second_hint="tokenize the candidate and the references with bleu.get_tokenizer('13a'), "
+        "candidate)."),
+        second_hint=N_("tokenize the candidate and the references with bleu.get_tokenizer('13a'), "
         "split on spaces, count the clipped matches for n = 1..4 and the closest reference "
-        "length, and give BLEU-4 times 100.",
+        "length, and give BLEU-4 times 100."),
         scale="0-100",
         wrong=_glued_period(),
         diagnose=_diagnose_printed,

@@ -8,6 +8,7 @@ from functools import partial
 import numpy as np
 
 from ..chunked import corpus_score
+from ..i18n import N_
 from ..simulate import load_corpus, simulate_system
 from . import Exercise, register
 from . import close_to as _close_to
@@ -48,15 +49,18 @@ def _whole() -> float:
 def _diagnose_split(answer: object) -> str | None:
     if _close(answer, _whole()):
         return (
-            "that is the BLEU of the whole test set (the added rows, the right way); the "
-            "question asks for the mean of the two parts' own scores."
+            N_("that is the BLEU of the whole test set (the added rows, the right way); the "
+            "question asks for the mean of the two parts' own scores.")
         )
     first, second = _part_scores()
     weighted = (FIRST_PART * first + (N_SEGMENTS - FIRST_PART) * second) / N_SEGMENTS
     if _close(answer, weighted):
-        return "that mean is weighted by the parts' sizes; give the plain mean of the two scores."
+        return N_(
+            "that mean is weighted by the parts' sizes; give "
+            "the plain mean of the two scores."
+        )
     if _close(answer, first) or _close(answer, second):
-        return "that is one part's score; the question asks for the mean of both."
+        return N_("that is one part's score; the question asks for the mean of both.")
     return None
 
 
@@ -66,13 +70,13 @@ register(
         question="The substitute-0.3 system (seed 1) cut into its first 20 segments and the "
         "other 480: the mean of the two parts' corpus BLEU scores (0-100, 13a).",
         expected=_split_mean,
-        hint="score each part on its own with bleu.corpus_score(system[a:b], [refs[a:b]]).score "
-        "and average the two numbers.",
+        hint=N_("score each part on its own with bleu.corpus_score(system[a:b], [refs[a:b]]).score "
+        "and average the two numbers."),
         wrong=41.49,
         diagnose=_diagnose_split,
-        second_hint="the two parts are very different in size, and the mean of their two "
+        second_hint=N_("the two parts are very different in size, and the mean of their two "
         "scores treats them as equals: slice the system and the references at the same place, "
-        "call corpus_score twice, add the two .score values and halve the sum.",
+        "call corpus_score twice, add the two .score values and halve the sum."),
         scale="0-100",
         rel_tol=1e-6,
         notebook="14_scale",
@@ -95,18 +99,21 @@ def _first_resample_share() -> float:
 def _diagnose_never(answer: object) -> str | None:
     if _close(answer, math.exp(-1)):
         return (
-            "that is the Poisson(1) limit e^-1 (infinitely many segments); the question asks "
-            "for the exact value with n = 500 draws."
+            N_("that is the Poisson(1) limit e^-1 (infinitely many segments); the question asks "
+            "for the exact value with n = 500 draws.")
         )
     if _close(answer, 1 - _never_drawn()):
-        return "that is the probability of being drawn at least once; the question asks for never."
+        return N_(
+            "that is the probability of being drawn at least "
+            "once; the question asks for never."
+        )
     if _close(answer, _first_resample_share()):
         return (
-            "that is the share missing from one particular resample (a random outcome); the "
-            "question asks for the probability itself."
+            N_("that is the share missing from one particular resample (a random outcome); the "
+            "question asks for the probability itself.")
         )
     if _close(answer, 1 / N_SEGMENTS) or _close(answer, 1 - 1 / N_SEGMENTS):
-        return "that is one draw; a resample makes 500 independent draws."
+        return N_("that is one draw; a resample makes 500 independent draws.")
     return None
 
 
@@ -117,13 +124,13 @@ register(
         "with replacement. The probability that a given segment is never drawn (exact, not "
         "the large-n limit).",
         expected=_never_drawn,
-        hint="a segment is missing only if every one of the 500 draws misses it: start from "
-        "the chance that a single draw misses it.",
+        hint=N_("a segment is missing only if every one of the 500 draws misses it: start from "
+        "the chance that a single draw misses it."),
         wrong=0.5,
         diagnose=_diagnose_never,
-        second_hint="one draw picks the segment with probability 1/500, so it misses it with "
+        second_hint=N_("one draw picks the segment with probability 1/500, so it misses it with "
         "the rest of that; the draws are independent, so the chances of missing multiply "
-        "over all 500 of them.",
+        "over all 500 of them."),
         rel_tol=1e-9,
         notebook="14_scale",
     )

@@ -12,6 +12,7 @@ import random
 
 import numpy as np
 
+from ..i18n import N_
 from .code import CodeExercise, Mistake, register_code
 
 #: A pairwise matrix of three candidates (sentence BLEU, 0-100, rounded to one decimal), as
@@ -98,8 +99,8 @@ register_code(
         id="ch14.code-mbr-index",
         name="mbr_index",
         signature="mbr_index(matrix)",
-        task="Return the index i (an int) of the candidate whose row has the highest mean "
-        "over the other candidates, matrix[i][j] for j != i; the first one on a tie.",
+        task=N_("Return the index i (an int) of the candidate whose row has the highest mean "
+        "over the other candidates, matrix[i][j] for j != i; the first one on a tie."),
         reference=mbr_index,
         examples=_examples,
         random_case=_random_case,
@@ -107,36 +108,36 @@ register_code(
             Mistake(
                 "columns",
                 _by_column,
-                "matrix[i][j] scores candidate i as the hypothesis against candidate j: "
-                "average along row i (candidate i's scores), not down column i.",
+                N_("matrix[i][j] scores candidate i as the hypothesis against candidate j: "
+                "average along row i (candidate i's scores), not down column i."),
             ),
             Mistake(
                 "lowest",
                 _lowest,
-                "MBR keeps the candidate the others agree with most: the highest mean, "
-                "not the lowest.",
+                N_("MBR keeps the candidate the others agree with most: the highest mean, "
+                "not the lowest."),
             ),
             Mistake(
                 "best single score",
                 _best_single_score,
-                "use the mean of a row's scores against all the other candidates, not its "
-                "single highest score.",
+                N_("use the mean of a row's scores against all the other candidates, not its "
+                "single highest score."),
             ),
             Mistake(
                 "diagonal included",
                 _diagonal_included,
-                "leave out the diagonal: matrix[i][i] scores a candidate against itself and "
+                N_("leave out the diagonal: matrix[i][i] scores a candidate against itself and "
                 "says nothing about how much the others agree with it (n - 1 other scores "
-                "per row).",
+                "per row)."),
             ),
             Mistake(
                 "counted from 1",
                 _counted_from_one,
-                "return a Python index: 0 for the first candidate.",
+                N_("return a Python index: 0 for the first candidate."),
             ),
         ),
-        hint="for each row i, add matrix[i][j] for every j other than i and divide by n - 1; "
-        "return the position of the largest mean.",
+        hint=N_("for each row i, add matrix[i][j] for every j other than i and divide by n - 1; "
+        "return the position of the largest mean."),
         notebook="14_scale",
     )
 )

@@ -49,6 +49,7 @@ from numbers import Real
 from pathlib import Path
 from typing import Any
 
+from ..i18n import gettext as _
 from .verdict import CheckResult
 
 CODE_EXERCISES: dict[str, CodeExercise] = {}
@@ -104,8 +105,13 @@ class CodeExercise:
         rng = random.Random(self.seed)
         drawn = [self.random_case(rng) for _ in range(self.n_random)]
         drawn.sort(key=lambda case: len(repr(case)))
-        labelled = [(f"the chapter's example {i}", case) for i, case in enumerate(examples, 1)]
-        labelled += [(f"random case {i} of {len(drawn)}", case) for i, case in enumerate(drawn, 1)]
+        example = _("the chapter's example {number}")
+        labelled = [(example.format(number=i), case) for i, case in enumerate(examples, 1)]
+        drawn_case = _("random case {number} of {count}")
+        labelled += [
+            (drawn_case.format(number=i, count=len(drawn)), case)
+            for i, case in enumerate(drawn, 1)
+        ]
         return labelled
 
     def call_text(self, case: tuple) -> str:
@@ -199,19 +205,21 @@ def type_hint(expected: Any, returned: Any) -> str | None:
     kind = type(returned).__name__
     if isinstance(expected, Fraction) and not isinstance(returned, (Fraction, int)):
         if isinstance(returned, float):
-            return "return an exact fractions.Fraction (e.g. Fraction(matches, total)), not a float"
-        return f"return a fractions.Fraction, not a {kind}"
+            return _(
+                "return an exact fractions.Fraction (e.g. Fraction(matches, total)), not a float"
+            )
+        return _("return a fractions.Fraction, not a {kind}").format(kind=kind)
     if isinstance(expected, Mapping) and not isinstance(returned, Mapping):
-        return (
-            f"return a mapping from n-gram to count (a collections.Counter or a dict), "
-            f"not a {kind}"
-        )
+        return _(
+            "return a mapping from n-gram to count (a collections.Counter or a dict), "
+            "not a {kind}"
+        ).format(kind=kind)
     if isinstance(expected, (float, Fraction)) and _is_sequence(returned):
-        return f"return one number, not a {kind}"
+        return _("return one number, not a {kind}").format(kind=kind)
     if isinstance(expected, int) and not isinstance(expected, bool) and isinstance(returned, float):
-        return "return an integer (a length), not a float"
+        return _("return an integer (a length), not a float")
     if _is_sequence(expected) and isinstance(returned, Mapping):
-        return f"return a sequence, not a {kind}"
+        return _("return a sequence, not a {kind}").format(kind=kind)
     return None
 
 
@@ -268,7 +276,7 @@ def student_traceback(error: BaseException) -> str:
         for frame in traceback.extract_tb(error.__traceback__)
         if not str(Path(frame.filename).resolve()).startswith(_HERE)
     ]
-    lines = ["Traceback (your code):\n", *traceback.format_list(frames)]
+    lines = [_("Traceback (your code):") + "\n", *traceback.format_list(frames)]
     lines += traceback.format_exception_only(type(error), error)
     return "".join(lines).rstrip()
 
@@ -296,19 +304,28 @@ def _matching_mistake(exercise: CodeExercise, case: tuple, returned: Any) -> Mis
 
 def run_check(exercise: CodeExercise, function: Any) -> CheckResult:
     """Check ``function`` against ``exercise``; the verdict in a few printable lines."""
-    label = f"({exercise.id})"
+    label = exercise.id
     if _is_stub(function):
         return CheckResult(
             exercise.id,
             False,
-            f"Not yet {label}: define {exercise.signature} and pass it to check.",
+            _("Not yet ({exercise_id}): define {signature} and pass it to check.").format(
+                exercise_id=label, signature=exercise.signature
+            ),
         )
     if not callable(function):
         return CheckResult(
             exercise.id,
             False,
-            f"Not yet {label}: pass the function itself, check({exercise.id!r}, "
-            f"{exercise.name}), not a {type(function).__name__}.",
+            _(
+                "Not yet ({exercise_id}): pass the function itself, check({quoted_id}, "
+                "{name}), not a {kind}."
+            ).format(
+                exercise_id=label,
+                quoted_id=repr(exercise.id),
+                name=exercise.name,
+                kind=type(function).__name__,
+            ),
         )
     compare = exercise.compare or same_result
     cases = exercise.cases()
@@ -321,8 +338,12 @@ def run_check(exercise: CodeExercise, function: Any) -> CheckResult:
             return CheckResult(
                 exercise.id,
                 False,
-                f"Not yet {label}: stopped after {exercise.timeout:g} s on {where}:\n  {call}\n"
-                f"Does a loop never end (a while loop whose condition never changes)?",
+                _(
+                    "Not yet ({exercise_id}): stopped after {seconds} s on {where}:\n  {call}\n"
+                    "Does a loop never end (a while loop whose condition never changes)?"
+                ).format(
+                    exercise_id=label, seconds=f"{exercise.timeout:g}", where=where, call=call
+                ),
             )
         except _Raised as raised:
             error = raised.error
@@ -330,41 +351,85 @@ def run_check(exercise: CodeExercise, function: Any) -> CheckResult:
                 return CheckResult(
                     exercise.id,
                     False,
-                    f"Not yet {label}: write the body of {exercise.signature} "
-                    f"(it still raises NotImplementedError). {exercise.task}",
+                    _(
+                        "Not yet ({exercise_id}): write the body of {signature} "
+                        "(it still raises NotImplementedError). {task}"
+                    ).format(
+                        exercise_id=label, signature=exercise.signature, task=_(exercise.task)
+                    ),
                 )
             return CheckResult(
                 exercise.id,
                 False,
-                f"Not yet {label}: {exercise.name} raised {type(error).__name__} on {where}:\n"
-                f"  {call}\n{student_traceback(error)}\nHint: {exercise.hint}",
+                _(
+                    "Not yet ({exercise_id}): {name} raised {error} on {where}:\n"
+                    "  {call}\n{traceback}\nHint: {hint}"
+                ).format(
+                    exercise_id=label,
+                    name=exercise.name,
+                    error=type(error).__name__,
+                    where=where,
+                    call=call,
+                    traceback=student_traceback(error),
+                    hint=_(exercise.hint),
+                ),
             )
         if compare(expected, returned):
             continue
         if returned is None:
-            specific = "your function returned None: did you forget a return statement?"
+            specific = _("your function returned None: did you forget a return statement?")
         else:
             mistake = _matching_mistake(exercise, case, returned)
             specific = (
-                mistake.hint if mistake else type_hint(expected, returned) or exercise.hint
+                _(mistake.hint) if mistake else type_hint(expected, returned) or _(exercise.hint)
             )
         return CheckResult(
             exercise.id,
             False,
-            f"Not yet {label}: {exercise.name} gives a wrong result on {where}:\n"
-            f"  {call}\n"
-            f"  expected: {_short(repr(expected))}\n"
-            f"  returned: {_short(repr(returned))}\n"
-            f"Hint: {specific}",
+            _(
+                "Not yet ({exercise_id}): {name} gives a wrong result on {where}:\n"
+                "  {call}\n"
+                "  expected: {expected}\n"
+                "  returned: {returned}\n"
+                "Hint: {hint}"
+            ).format(
+                exercise_id=label,
+                name=exercise.name,
+                where=where,
+                call=call,
+                expected=_short(repr(expected)),
+                returned=_short(repr(returned)),
+                hint=specific,
+            ),
         )
-    n_examples = len(cases) - exercise.n_random
-    example_word = "example" if n_examples == 1 else "examples"
-    random_word = "one" if exercise.n_random == 1 else "ones"
-    return CheckResult(
-        exercise.id,
-        True,
-        f"Right {label}: {len(cases)} cases: the chapter's {n_examples} {example_word} and "
-        f"{exercise.n_random} random {random_word}.",
+    return CheckResult(exercise.id, True, _right(exercise, len(cases)))
+
+
+def _right(exercise: CodeExercise, total: int) -> str:
+    """The verdict for a function that passed all ``total`` cases (English plurals spelled out)."""
+    n_examples = total - exercise.n_random
+    if n_examples == 1 and exercise.n_random == 1:
+        template = _(
+            "Right ({exercise_id}): {total} cases: the chapter's {examples} example and "
+            "{random} random one."
+        )
+    elif n_examples == 1:
+        template = _(
+            "Right ({exercise_id}): {total} cases: the chapter's {examples} example and "
+            "{random} random ones."
+        )
+    elif exercise.n_random == 1:
+        template = _(
+            "Right ({exercise_id}): {total} cases: the chapter's {examples} examples and "
+            "{random} random one."
+        )
+    else:
+        template = _(
+            "Right ({exercise_id}): {total} cases: the chapter's {examples} examples and "
+            "{random} random ones."
+        )
+    return template.format(
+        exercise_id=exercise.id, total=total, examples=n_examples, random=exercise.n_random
     )
 
 

@@ -28,6 +28,8 @@ from fractions import Fraction
 from numbers import Complex, Integral, Number, Rational, Real
 from typing import Any
 
+from ..i18n import N_, gettext
+
 MAX_EXPONENT = 400
 """A number read must lie between ``10**-MAX_EXPONENT`` and ``10**MAX_EXPONENT`` (or be 0)."""
 
@@ -40,8 +42,13 @@ MAX_DIGITS = 100
 _LIMIT = 10**MAX_EXPONENT
 _LIMIT_BITS = _LIMIT.bit_length()
 _TIE_SLACK = Fraction(1, 10**12)
-_TOO_LARGE = f"that number is far too large to be any answer here (beyond 1e{MAX_EXPONENT})"
-_TOO_SMALL = f"that number is far too small to be any answer here (below 1e-{MAX_EXPONENT})"
+_TOO_LARGE = N_("that number is far too large to be any answer here (beyond 1e{exponent})")
+_TOO_SMALL = N_("that number is far too small to be any answer here (below 1e-{exponent})")
+
+
+def _beyond(template: str) -> str:
+    """``_TOO_LARGE`` or ``_TOO_SMALL`` in the current language, with the exponent filled in."""
+    return gettext(template).format(exponent=MAX_EXPONENT)
 
 
 class NotANumber(ValueError):
@@ -81,15 +88,19 @@ def _bounded(value: Fraction) -> Fraction:
         return value
     spread = top.bit_length() - bottom.bit_length()  # the value is about 2**spread
     if spread > _LIMIT_BITS + 1:
-        raise OutOfRange(_TOO_LARGE)
+        raise OutOfRange(_beyond(_TOO_LARGE))
     if spread < -_LIMIT_BITS - 1:
-        raise OutOfRange(_TOO_SMALL)
+        raise OutOfRange(_beyond(_TOO_SMALL))
     if bottom.bit_length() > 4 * _LIMIT_BITS:
-        raise OutOfRange(f"that fraction's terms have more than {4 * MAX_EXPONENT} digits")
+        raise OutOfRange(
+            gettext("that fraction's terms have more than {count} digits").format(
+                count=4 * MAX_EXPONENT
+            )
+        )
     if top >= _LIMIT * bottom:
-        raise OutOfRange(_TOO_LARGE)
+        raise OutOfRange(_beyond(_TOO_LARGE))
     if top * _LIMIT <= bottom:
-        raise OutOfRange(_TOO_SMALL)
+        raise OutOfRange(_beyond(_TOO_SMALL))
     return value
 
 
@@ -100,11 +111,12 @@ def _from_decimal(digits: Decimal, inexact: bool = True) -> Reading:
             digits = Decimal("NaN")  # a signalling NaN raises on every comparison
         return Reading(Fraction(0), digits, inexact)
     if len(digits.as_tuple().digits) > MAX_DIGITS:
-        raise NotANumber(f"that number has more than {MAX_DIGITS} digits")
+        too_long = gettext("that number has more than {count} digits")
+        raise NotANumber(too_long.format(count=MAX_DIGITS))
     if digits and digits.adjusted() >= MAX_EXPONENT:
-        raise OutOfRange(_TOO_LARGE)
+        raise OutOfRange(_beyond(_TOO_LARGE))
     if digits and digits.adjusted() < -MAX_EXPONENT:
-        raise OutOfRange(_TOO_SMALL)
+        raise OutOfRange(_beyond(_TOO_SMALL))
     return Reading(Fraction(digits), digits, inexact)
 
 
@@ -112,15 +124,23 @@ def _decimal(text: str, shown: str) -> Decimal:
     try:
         return Decimal(text)
     except (InvalidOperation, ValueError):
-        raise NotANumber(f"{shown} is not a number") from None
+        raise NotANumber(gettext("{shown} is not a number").format(shown=shown)) from None
 
 
 def _read_string(answer: str) -> Reading:
     if len(answer) > MAX_TEXT:
-        raise NotANumber(f"that string is {len(answer)} characters long, too long for one number")
+        raise NotANumber(
+            gettext("that string is {count} characters long, too long for one number").format(
+                count=len(answer)
+            )
+        )
     text = answer.strip().replace("\u2212", "-")  # Decimal() ignores spaces around "/" too
     if text.endswith("%"):
-        raise NotANumber(f"{answer!r} has a % sign; give the plain number without it")
+        raise NotANumber(
+            gettext("{answer} has a % sign; give the plain number without it").format(
+                answer=repr(answer)
+            )
+        )
     if "/" not in text:
         return _from_decimal(_decimal(text, repr(answer)))
     top, _, bottom = text.partition("/")
@@ -132,14 +152,16 @@ def _read_string(answer: str) -> Reading:
     except (InvalidOperation, ValueError, ZeroDivisionError) as problem:
         if isinstance(problem, OutOfRange):
             raise
-        raise NotANumber(f"{answer!r} is not a number or a fraction") from None
+        raise NotANumber(
+            gettext("{answer} is not a number or a fraction").format(answer=repr(answer))
+        ) from None
     return Reading(_bounded(value), None, False)
 
 
 def _read_numpy(answer: Any, depth: int) -> Reading | None:
     kind = answer.dtype.kind
     if answer.shape != ():
-        raise NotANumber("that is an array; give one number")
+        raise NotANumber(gettext("that is an array; give one number"))
     if kind == "b":
         return None
     if kind in "iu":
@@ -149,8 +171,10 @@ def _read_numpy(answer: Any, depth: int) -> Reading | None:
     if kind in "USO":
         return read_number(answer.item(), depth + 1)
     if kind == "c":
-        raise NotANumber("that is a complex number; give a real one")
-    raise NotANumber(f"that is a numpy {answer.dtype} value; give one number")
+        raise NotANumber(gettext("that is a complex number; give a real one"))
+    raise NotANumber(
+        gettext("that is a numpy {dtype} value; give one number").format(dtype=answer.dtype)
+    )
 
 
 def read_number(answer: Any, depth: int = 0) -> Reading | None:
@@ -166,13 +190,15 @@ def read_number(answer: Any, depth: int = 0) -> Reading | None:
     (Fraction(1, 2), None, Fraction(-2, 7))
     """
     if depth > 1:
-        raise NotANumber("that is a value inside a value; give one number")
+        raise NotANumber(gettext("that is a value inside a value; give one number"))
     if isinstance(answer, str):
         return _read_string(answer)
     if isinstance(answer, (bytes, bytearray)):
-        raise NotANumber("that is bytes, not a str or a number")
+        raise NotANumber(gettext("that is bytes, not a str or a number"))
     if isinstance(answer, (list, tuple, dict, set)):
-        raise NotANumber(f"that is a {type(answer).__name__}; give one number")
+        raise NotANumber(
+            gettext("that is a {kind}; give one number").format(kind=type(answer).__name__)
+        )
     if hasattr(answer, "shape") and hasattr(answer, "dtype"):  # numpy scalar or array
         return _read_numpy(answer, depth)
     if isinstance(answer, bool) or not isinstance(answer, Number):
@@ -186,11 +212,13 @@ def read_number(answer: Any, depth: int = 0) -> Reading | None:
     if isinstance(answer, Decimal):
         return _from_decimal(answer)
     if isinstance(answer, Complex) and not isinstance(answer, Real):
-        raise NotANumber("that is a complex number; give a real one")
+        raise NotANumber(gettext("that is a complex number; give a real one"))
     try:
         number = float(answer)
     except (TypeError, ValueError, OverflowError, ArithmeticError):
-        raise NotANumber(f"that {type(answer).__name__} does not read as a float") from None
+        raise NotANumber(
+            gettext("that {kind} does not read as a float").format(kind=type(answer).__name__)
+        ) from None
     return _from_decimal(Decimal(repr(number)))
 
 
