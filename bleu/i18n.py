@@ -12,6 +12,14 @@ runs no build step (Babel, which reads PO files, is not a dependency of the pack
 tests compile the PO with Babel and require the committed MO to be byte-for-byte that result,
 so the two cannot drift apart.
 
+When a message changes, refresh the catalogue with Babel's own tool (from the repository's
+root; the tests then name any message left without a Korean text or marked fuzzy)::
+
+    pybabel extract -k N_ --no-location -w 100 --project bleu --version 1 \\
+        -o /tmp/bleu.pot bleu/exercises
+    pybabel update -i /tmp/bleu.pot -d bleu/locale -D bleu -l ko -w 100
+    pybabel compile -d bleu/locale -D bleu
+
 Messages with values are templates with named placeholders (``"Right ({exercise_id})."``):
 the template is translated first, then formatted, so a translation may move the values.
 Strings defined at import time (hints in the exercise modules) are marked with :func:`N_`,

@@ -118,6 +118,12 @@ def test_placeholders_are_kept():
     assert wrong == {}
 
 
+def test_babel_finds_no_problem_in_the_catalogue():
+    """What ``pybabel compile`` checks: placeholders of either style compatible, and so on."""
+    problems = [(m.id, [str(e) for e in errors]) for m, errors in _catalogue().check()]
+    assert problems == []
+
+
 def test_translations_read_as_korean_with_the_glossary_terms():
     translated = _translated()
     words = {e: k for e, k in translated.items() if re.search("[a-z]", re.sub(r"{\w+}", "", e))}

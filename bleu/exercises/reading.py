@@ -137,8 +137,9 @@ def _read_string(answer: str) -> Reading:
     text = answer.strip().replace("\u2212", "-")  # Decimal() ignores spaces around "/" too
     if text.endswith("%"):
         raise NotANumber(
-            gettext("{answer} has a % sign; give the plain number without it").format(
-                answer=repr(answer)
+            # the sign is a placeholder: "% s" in a message id reads as a %-format to Babel
+            gettext("{answer} has a {percent} sign; give the plain number without it").format(
+                answer=repr(answer), percent="%"
             )
         )
     if "/" not in text:
