@@ -65,7 +65,8 @@ async ([FIGURE_MIN_PT, FIGURE_PNG_DPI]) => {
   const vw = window.innerWidth, vh = window.innerHeight;
   const out = {slides: 0, tall: [], wide: [], fragments: 0, offscreen: [], minCode: null,
                heights: [], continued: document.querySelectorAll("section.site-continued").length,
-               orphans: [], comments: [], notes: 0, parted: [], figures: [], words: []};
+               orphans: [], comments: [], notes: 0, parted: [], figures: [], words: [],
+               emptied: []};
   // Commentary parted from what it explains, read from the fitted deck's structure: a slide
   // whose last block is a paragraph while the table, code, output or figure it leads to
   // starts the continuation slide (an orphan lead-in); a continuation slide that starts with
@@ -92,6 +93,13 @@ async ([FIGURE_MIN_PT, FIGURE_PNG_DPI]) => {
   };
   const leaves = Array.from(document.querySelectorAll(".reveal .slides section"))
     .filter((s) => !s.querySelector("section"));
+  // a code cell whose output was trimmed away entirely (code shown, no result)
+  for (const area of document.querySelectorAll(".reveal .jp-OutputArea.site-cut-outputs")) {
+    if (!area.querySelector(".jp-OutputArea-child")) {
+      const at = Reveal.getIndices(area.closest("section"));
+      out.emptied.push(`${at.h}/${at.v || 0}`);
+    }
+  }
   for (let k = 1; k < leaves.length; k++) {
     if (!leaves[k].classList.contains("site-continued")) { continue; }
     const last = blocks(leaves[k - 1]).pop();
@@ -408,6 +416,8 @@ def test_continuation_slides_are_few(decks: dict[str, dict]) -> None:
 def test_no_slide_opens_on_an_output_whose_code_is_before(decks: dict[str, dict]) -> None:
     parted = {name: r["parted"] for name, r in decks.items() if r["parted"]}
     assert not parted, f"outputs parted from their code (h/v: text): {parted}"
+    emptied = {name: r["emptied"] for name, r in decks.items() if r["emptied"]}
+    assert not emptied, f"code shown with its whole output trimmed away (h/v): {emptied}"
 
 
 def test_figures_are_large_with_their_text(decks: dict[str, dict]) -> None:

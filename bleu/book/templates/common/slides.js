@@ -31,6 +31,9 @@
   // made slides up to 16 px taller than measured (a 676 px slide fitted to 660)
   var RESERVE = 48;
   var PADDING = 24; // px: a box overflowing by no more than this overflows by its padding
+  // px: the least output a code cell keeps on its slide (about three lines and the line
+  // that links the full cell): a code cell whose code leaves less takes the prose off first
+  var MIN_OUTPUT_ROOM = 100;
   // figures: 920 deck px is 902 px at reveal.js's scale of 0.98 on a 1280x720 screen
   var FIGURE_WIDTH = 920;
   var FIGURE_MAX_WIDTH = 1040; // leaves a column for the text beside the figure
@@ -604,6 +607,15 @@
     return true;
   }
 
+  /* Lines of text and table rows still shown in a cell's outputs (a figure counts many). */
+  function shownLines(outputs) {
+    var lines = outputs.querySelectorAll("img").length * 10;
+    outputs.querySelectorAll("pre").forEach(function (pre) {
+      lines += pre.textContent.replace(/\s+$/, "").split("\n").length;
+    });
+    return lines + outputs.querySelectorAll("tbody tr").length;
+  }
+
   /* When a code cell that starts on `slide` runs past `limit`, its output is trimmed to the
      room left (whole lines, table rows or outputs from the end, a "…" where they were cut
      and a link to the full cell in the handout), so that code and output share the slide.
@@ -626,8 +638,8 @@
       var room = limit - 100;
       for (var guard = 0; guard < 400 && cell.getBoundingClientRect().bottom - top > room;
            guard++) {
-        if (!dropLast(outputs)) {
-          break;
+        if (shownLines(outputs) <= 2 || !dropLast(outputs)) {
+          break; // the first lines of the output stay, whatever the room
         }
       }
       outputs.querySelectorAll(".site-cut-rows tbody").forEach(function (body) {
@@ -689,8 +701,8 @@
     return cut;
   }
 
-  /* When a code cell on `slide` runs past `limit` and its code leaves no room for its
-     output, the prose above it leaves the slide (the speaker notes hold every cell's full
+  /* When a code cell on `slide` runs past `limit` and its code leaves no room for a few
+     lines of its output (MIN_OUTPUT_ROOM), the prose above it leaves the slide (the speaker notes hold every cell's full
      text): the code and its output then share the slide. True if prose was taken off. */
   function proseToNotes(slide, limit, top) {
     var cells = slide.querySelectorAll(".jp-CodeCell");
@@ -700,7 +712,7 @@
         continue;
       }
       var input = cell.querySelector(".jp-InputArea");
-      if (!input || input.getBoundingClientRect().bottom - top <= limit - 90) {
+      if (!input || input.getBoundingClientRect().bottom - top <= limit - 90 - MIN_OUTPUT_ROOM) {
         return false;
       }
       var taken = false;
