@@ -27,6 +27,11 @@ expected value. Whatever the answer (a huge exponent, ``nan``, bytes, an array, 
 that cannot be read), the verdict is one line, reached in time bounded by the answer's size
 (:mod:`bleu.exercises.reading`).
 
+The messages speak English unless a notebook asks for Korean with
+``use_language("ko")`` (the Korean edition's first cell); :mod:`bleu.i18n` says how the
+catalogue is kept and loaded. Hints are marked with ``N_`` where they are defined and
+translated when shown, so the English text stays the one source.
+
 Exercises live in the modules of this package, one per notebook (``ch03.py`` for
 notebook 03 and so on); each module calls :func:`register`. They are all imported on
 first use.
@@ -47,6 +52,8 @@ Not yet (demo.two-sevenths): that looks like the answer on the 0-100 scale (a pe
 Not yet (demo.two-sevenths). Hint: ...
 >>> print(check("demo.two-sevenths", 0.5))  # doctest: +ELLIPSIS
 Not yet (demo.two-sevenths). Second hint: ...
+>>> use_language("ko"); print(check("demo.two-sevenths", 2 / 7)); use_language("en")
+정답이에요 (demo.two-sevenths). 잘했어요.
 """
 
 from __future__ import annotations
