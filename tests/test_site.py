@@ -402,11 +402,6 @@ def test_notes_cells_and_figures_on_the_deck(tmp_path: Path) -> None:
 FONTSIZE = re.compile(r"fontsize\s*=\s*(\d+(?:\.\d+)?)")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="code cells owned by the lead: 09's legend(fontsize=8), 11's annotate and legend "
-    "(fontsize=9) are under bleu.plot.MIN_FONT_PT; strict: remove this mark once they are not",
-)
 def test_figure_text_is_not_below_the_floor() -> None:
     """No notebook sets a figure's text below bleu.plot.MIN_FONT_PT (10 pt): a slide shows a
     figure 900 px wide or more, where 10 pt is 18 px (the browser tests check the width)."""
