@@ -34,6 +34,7 @@
   // px: the least output a code cell keeps on its slide (about three lines and the line
   // that links the full cell): a code cell whose code leaves less takes the prose off first
   var MIN_OUTPUT_ROOM = 100;
+  var MIN_CODE_LINES = 3; // a code cell cut to the slide keeps at least its first 3 lines
   // figures: 920 deck px is 902 px at reveal.js's scale of 0.98 on a 1280x720 screen
   var FIGURE_WIDTH = 920;
   var FIGURE_MAX_WIDTH = 1040; // leaves a column for the text beside the figure
@@ -607,6 +608,49 @@
     return true;
   }
 
+  /* A code cell's source cut to its first lines (at least MIN_CODE_LINES; a function's def
+     line stays), whole lines from the end, until the input ends above `bottom`; a "# …"
+     line where it stops. Highlighting is kept: the cut removes a DOM range. True if cut. */
+  function trimCode(input, bottom, top) {
+    var pre = input.querySelector("pre");
+    if (!pre) {
+      return false;
+    }
+    var cut = false;
+    for (var guard = 0; guard < 400 && input.getBoundingClientRect().bottom - top > bottom;
+         guard++) {
+      var breaks = [];
+      var walker = document.createTreeWalker(pre, NodeFilter.SHOW_TEXT);
+      var node;
+      while ((node = walker.nextNode())) {
+        for (var at = node.nodeValue.indexOf("\n"); at >= 0;
+             at = node.nodeValue.indexOf("\n", at + 1)) {
+          breaks.push({node: node, offset: at});
+        }
+      }
+      // the newline that ends the text (if any) is no line of its own
+      var text = pre.textContent;
+      if (breaks.length && /\n\s*$/.test(text)) {
+        breaks.pop();
+      }
+      if (breaks.length < MIN_CODE_LINES) {
+        break;
+      }
+      var last = breaks[breaks.length - 1];
+      var range = document.createRange();
+      range.setStart(last.node, last.offset);
+      range.setEnd(pre, pre.childNodes.length);
+      range.deleteContents();
+      cut = true;
+    }
+    if (cut) {
+      var line = pre.textContent.split("\n").pop();
+      var indent = line.slice(0, line.length - line.replace(/^\s+/, "").length);
+      pre.appendChild(document.createTextNode("\n" + indent + "# \u2026"));
+    }
+    return cut;
+  }
+
   /* Lines of text and table rows still shown in a cell's outputs (a figure counts many). */
   function shownLines(outputs) {
     var lines = outputs.querySelectorAll("img").length * 10;
@@ -630,16 +674,22 @@
       }
       var input = cell.querySelector(".jp-InputArea, .site-figure-code");
       var outputs = cell.querySelector(".jp-OutputArea");
-      if (!outputs || cell.classList.contains("site-trimmed") || cell.querySelector("img") ||
-          (input && input.getBoundingClientRect().bottom - top > limit - 90)) {
+      if (!outputs || cell.classList.contains("site-trimmed") || cell.querySelector("img")) {
+        return false;
+      }
+      // code that leaves no room for the first lines of its output shows its first lines
+      var codeRoom = limit - 90 - MIN_OUTPUT_ROOM;
+      var codeCut = input && input.getBoundingClientRect().bottom - top > codeRoom &&
+        trimCode(input, codeRoom, top);
+      if (input && !codeCut && input.getBoundingClientRect().bottom - top > limit - 90) {
         return false;
       }
       // room for the "…" line, the "full cell in the handout" line and the cell's padding
       var room = limit - 100;
       for (var guard = 0; guard < 400 && cell.getBoundingClientRect().bottom - top > room;
            guard++) {
-        if (shownLines(outputs) <= 2 || !dropLast(outputs)) {
-          break; // the first lines of the output stay, whatever the room
+        if (shownLines(outputs) <= 1 || !dropLast(outputs)) {
+          break; // the first line of the output stays, whatever the room
         }
       }
       outputs.querySelectorAll(".site-cut-rows tbody").forEach(function (body) {
@@ -655,12 +705,24 @@
       });
       var note = document.createElement("p");
       note.className = "site-full-cell";
-      note.appendChild(document.createTextNode("output trimmed to the slide · "));
+      var label = document.createTextNode(" trimmed to the slide · ");
+      note.appendChild(label);
       var link = document.createElement("a");
       link.href = handout + "#" + encodeURIComponent(cell.id || "").replace(/%3D/g, "=");
       link.textContent = "full cell in the handout";
       note.appendChild(link);
       outputs.appendChild(note);
+      // still too tall with the output's first line: the prose above goes to the notes,
+      // then the code shows fewer lines
+      if (slide.scrollHeight > limit) {
+        takeProseAbove(slide, cell);
+      }
+      if (slide.scrollHeight > limit && input) {
+        var over = slide.scrollHeight - limit + 30; // and room for the "# …" line
+        codeCut = trimCode(input, input.getBoundingClientRect().bottom - top - over, top) ||
+          codeCut;
+      }
+      label.nodeValue = (codeCut ? "code and output" : "output") + label.nodeValue;
       cell.classList.add("site-trimmed");
       return true;
     }
@@ -715,19 +777,25 @@
       if (!input || input.getBoundingClientRect().bottom - top <= limit - 90 - MIN_OUTPUT_ROOM) {
         return false;
       }
-      var taken = false;
-      slide.querySelectorAll(".jp-MarkdownCell").forEach(function (md) {
-        if (md.compareDocumentPosition(cell) & Node.DOCUMENT_POSITION_FOLLOWING) {
-          md.querySelectorAll(".jp-RenderedMarkdown > p, .jp-RenderedMarkdown > ul, " +
-            ".jp-RenderedMarkdown > ol, .jp-RenderedMarkdown > blockquote").forEach(function (el) {
-            el.remove();
-            taken = true;
-          });
-        }
-      });
-      return taken;
+      return takeProseAbove(slide, cell);
     }
     return false;
+  }
+
+  /* The paragraphs, lists and quotes above `cell` on `slide` removed (the speaker notes hold
+     every cell's full text). True if any was. */
+  function takeProseAbove(slide, cell) {
+    var taken = false;
+    slide.querySelectorAll(".jp-MarkdownCell").forEach(function (md) {
+      if (md.compareDocumentPosition(cell) & Node.DOCUMENT_POSITION_FOLLOWING) {
+        md.querySelectorAll(".jp-RenderedMarkdown > p, .jp-RenderedMarkdown > ul, " +
+          ".jp-RenderedMarkdown > ol, .jp-RenderedMarkdown > blockquote").forEach(function (el) {
+          el.remove();
+          taken = true;
+        });
+      }
+    });
+    return taken;
   }
 
   /* A continuation slide holding less than about three lines of prose goes back into the
