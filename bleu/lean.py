@@ -145,16 +145,18 @@ def sentence_counts(references: list[list], hypothesis: list, max_n: int) -> Cor
     hyp_len = len(hypothesis)
     matches = ngram_matches(references, hypothesis, max_n)
     ref_len = closest_length(map(len, references), hyp_len) if matches[0] else 0
+    counts = range(hyp_len, hyp_len - max_n, -1)  # c - n + 1 for n = 1 .. max_n
+    if hyp_len >= max_n:  # the usual case: every order has n-grams
+        totals = ngram_counts = tuple(counts)
+    else:  # NLTK's denominator is at least 1; the raw counts at least 0
+        totals = tuple([c if c > 0 else 1 for c in counts])
+        ngram_counts = tuple([c if c > 0 else 0 for c in counts])
+    # positional, in CorpusStats' order (matches, totals, ngram_counts, hyp_len, ref_len,
+    # last, capped, exact): one sentence, not capped, float precisions
     return CorpusStats(
-        matches=tuple(matches),
-        totals=tuple(max(1, hyp_len - i) for i in range(max_n)),
-        ngram_counts=tuple(max(0, hyp_len - i) for i in range(max_n)),
-        hyp_len=hyp_len,
-        ref_len=ref_len,
-        last=(references, hypothesis),
-        capped=False,
-        exact=False,
-    )
+        tuple(matches), totals, ngram_counts, hyp_len, ref_len, (references, hypothesis),
+        False, False,
+    )  # fmt: skip
 
 
 # --- sacreBLEU's rules -------------------------------------------------------------------
