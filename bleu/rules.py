@@ -478,18 +478,15 @@ def bleu_scores_from_stats(
     else:
         by_row = range(n)
     refs, hyps = sentences if sentences is not None else ([None] * n, [None] * n)
+    raw = np.maximum(rows[:, :1] - np.arange(order), 0).tolist()  # c - n + 1, at least 0
+    listed = rows.tolist()
     for i in by_row:
-        c, r, *rest = rows[i].tolist()
+        c, r, *rest = listed[i]
+        # one sentence (not capped), float precisions; the fields in CorpusStats' order
         stats_i = CorpusStats(
-            matches=tuple(rest[:order]),
-            totals=tuple(rest[order:]),
-            ngram_counts=tuple(max(0, c - k) for k in range(order)),
-            hyp_len=c,
-            ref_len=r,
-            last=(refs[i], hyps[i]),
-            capped=False,
-            exact=False,
-        )
+            tuple(rest[:order]), tuple(rest[order:]), tuple(raw[i]), c, r, (refs[i], hyps[i]),
+            False, False,
+        )  # fmt: skip
         out[i] = _nltk(stats_i, vectors, smoothing_function, auto_reweigh)
     return out
 
