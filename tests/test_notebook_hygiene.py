@@ -57,3 +57,38 @@ def test_notebook_has_navigation_and_a_title(path: Path):
         "the second cell is a markdown cell with the title"
     )
     assert "00_overview.ipynb" in first.source, "navigation links to the contents"
+
+
+def test_a_kernel_that_dies_at_start_is_started_again(monkeypatch):
+    """tests/conftest.py retries a notebook kernel that dies before replying (the xdist port
+    race), and only that: another error, or a third death, is raised."""
+    import conftest
+    from nbval import kernel
+
+    calls = []
+
+    def dies_twice(*args, **kwargs):
+        calls.append(1)
+        if len(calls) < 3:
+            raise RuntimeError("Kernel died before replying to kernel_info")
+        return "manager", "client"
+
+    monkeypatch.setattr(conftest, "_start_kernel", dies_twice)
+    assert kernel.start_new_kernel() == ("manager", "client") and len(calls) == 3
+
+    def always_dies(*args, **kwargs):
+        raise RuntimeError("Kernel died before replying to kernel_info")
+
+    monkeypatch.setattr(conftest, "_start_kernel", always_dies)
+    with pytest.raises(RuntimeError, match="Kernel died"):
+        kernel.start_new_kernel()
+
+    def times_out(*args, **kwargs):
+        calls.append(1)
+        raise RuntimeError("Kernel didn't respond in 60 seconds")
+
+    calls.clear()
+    monkeypatch.setattr(conftest, "_start_kernel", times_out)
+    with pytest.raises(RuntimeError, match="respond"):
+        kernel.start_new_kernel()
+    assert len(calls) == 1
