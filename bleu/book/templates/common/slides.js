@@ -35,6 +35,7 @@
   // that links the full cell): a code cell whose code leaves less takes the prose off first
   var MIN_OUTPUT_ROOM = 100;
   var MIN_CODE_LINES = 3; // a code cell cut to the slide keeps at least its first 3 lines
+  var CODE_SHARE = 0.55; // long code yields first, down to this share of the slide's height
   // figures: 920 deck px is 902 px at reveal.js's scale of 0.98 on a 1280x720 screen
   var FIGURE_WIDTH = 920;
   var FIGURE_MAX_WIDTH = 1040; // leaves a column for the text beside the figure
@@ -677,8 +678,19 @@
       if (!outputs || cell.classList.contains("site-trimmed") || cell.querySelector("img")) {
         return false;
       }
-      // code that leaves no room for the first lines of its output shows its first lines
+      // the result matters more on a slide than the lead-in: the prose above goes to the
+      // notes before any output is cut (the loop measures again)
+      if (takeProseAbove(slide, cell)) {
+        return true;
+      }
+      // code that leaves no room for the first lines of its output shows its first lines;
+      // long code yields first, down to CODE_SHARE of the slide, before the output is cut
       var codeRoom = limit - 90 - MIN_OUTPUT_ROOM;
+      var overflow = cell.getBoundingClientRect().bottom - top - (limit - PADDING);
+      if (input && overflow > 0) {
+        var inputBottom = input.getBoundingClientRect().bottom - top;
+        codeRoom = Math.min(codeRoom, Math.max(CODE_SHARE * limit, inputBottom - overflow - 30));
+      }
       var codeCut = input && input.getBoundingClientRect().bottom - top > codeRoom &&
         trimCode(input, codeRoom, top);
       if (input && !codeCut && input.getBoundingClientRect().bottom - top > limit - 90) {
