@@ -219,13 +219,12 @@ class BleuOptions:
 
     @property
     def smoothing_constant(self) -> float | None:
-        """The ``smooth_value`` in force: the one given, else the method's default."""
-        default = SMOOTH_DEFAULTS[self.smooth_method]
-        return default if self.smooth_value is None else self.smooth_value
+        """The ``smooth_value`` in force (:attr:`ScoringOptions.smoothing_constant`)."""
+        return self.scoring.smoothing_constant
 
     def tokens(self, segment: str) -> list[str]:
-        """One segment as tokens under the text options."""
-        return segment_tokens(segment, self.tokenize, self.lowercase)
+        """One segment as tokens under the text options (:meth:`TextOptions.tokens`)."""
+        return self.text.tokens(segment)
 
     def signature(self, nrefs: int | str) -> str:
         """sacreBLEU's signature, with this package's name and version at the end.

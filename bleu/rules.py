@@ -383,17 +383,22 @@ def _nltk(
     return scores
 
 
+def _check_orders(order: int, vectors: list, smoothing_function: Smoother | None) -> None:
+    """Rows of ``order`` n-gram orders must cover what the weights and smoothing read."""
+    needed = needed_orders(vectors, smoothing_function)
+    if order < needed:
+        raise ValueError(
+            f"stats has {order} n-gram orders but these weights and smoothing need {needed}"
+        )
+
+
 def _corpus_stats(stats: Any, vectors: list, smoothing_function: Smoother | None) -> CorpusStats:
     """Checked rows or sums as the :class:`CorpusStats` of NLTK's rule."""
     array = check_stats(stats, "stats", NLTK)
     ngram_counts = raw_counts(array) if array.ndim == 2 else None
     sums = [int(x) for x in (array.sum(axis=0) if array.ndim == 2 else array)]
     order = (len(sums) - 2) // 2
-    needed = needed_orders(vectors, smoothing_function)
-    if order < needed:
-        raise ValueError(
-            f"stats has {order} n-gram orders but these weights and smoothing need {needed}"
-        )
+    _check_orders(order, vectors, smoothing_function)
     if ngram_counts is None and is_own_method(smoothing_function, CORPUS_AWARE_METHODS):
         raise ValueError(
             "smoothing methods 5-7 need the per-sentence rows (a 2-D stats array), not sums"
@@ -454,11 +459,7 @@ def bleu_scores_from_stats(
         auto_reweigh = check_bool(auto_reweigh, "auto_reweigh")
     rows = np.atleast_2d(check_stats(stats, "stats", NLTK))
     n, order = len(rows), order_of(rows)
-    needed = needed_orders(vectors, smoothing_function)
-    if order < needed:
-        raise ValueError(
-            f"stats has {order} n-gram orders but these weights and smoothing need {needed}"
-        )
+    _check_orders(order, vectors, smoothing_function)
     out = np.zeros((n, len(vectors)))
     hyp_len, ref_len = rows[:, 0], rows[:, 1]
     if smoothing_function is None:

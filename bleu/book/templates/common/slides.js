@@ -724,11 +724,8 @@
       link.textContent = "full cell in the handout";
       note.appendChild(link);
       outputs.appendChild(note);
-      // still too tall with the output's first line: the prose above goes to the notes,
-      // then the code shows fewer lines
-      if (slide.scrollHeight > limit) {
-        takeProseAbove(slide, cell);
-      }
+      // still too tall with the output's first line (the prose above went first, at the
+      // top of this function): the code shows fewer lines
       if (slide.scrollHeight > limit && input) {
         var over = slide.scrollHeight - limit + 30; // and room for the "# …" line
         codeCut = trimCode(input, input.getBoundingClientRect().bottom - top - over, top) ||
