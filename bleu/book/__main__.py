@@ -14,7 +14,20 @@ def main(argv: list[str] | None = None) -> int:
     nav.add_argument("--check", action="store_true", help="only report what is out of date")
     site = sub.add_parser("site", help="build the offline HTML handouts and slides")
     site.add_argument("--out", type=Path, default=None, help="output folder (default: build/site)")
+    tr = sub.add_parser("translate", help="update the Korean catalogues and notebooks")
+    tr.add_argument("--check", action="store_true", help="only report what is out of date")
+    tr_sub = tr.add_subparsers(dest="step")
+    sheet = tr_sub.add_parser("worksheet", help="print a notebook's messages still to translate")
+    sheet.add_argument("notebook", type=Path, help="the English notebook")
+    sheet.add_argument("--all", action="store_true", help="every message, translated or not")
+    fill = tr_sub.add_parser("fill", help="put a worksheet's Korean text into the catalogue")
+    fill.add_argument("notebook", type=Path, help="the English notebook")
+    fill.add_argument("sheet", type=Path, help="'=== context ===' blocks of Korean text")
     args = parser.parse_args(argv)
+    if args.command == "translate":
+        from .translate_cli import run
+
+        return run(args)
     # Imported here, for the command asked only: the site builder loads nbconvert, jinja2
     # and the reveal.js/MathJax packages, which `nav` does not need.
     if args.command == "nav":

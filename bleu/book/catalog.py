@@ -49,7 +49,7 @@ class Chapter:
         return f"{self.number} · {self.short_title}"
 
 
-def _title_of(nb: nbformat.NotebookNode, path: Path) -> str:
+def title_of(nb: nbformat.NotebookNode, path: Path) -> str:
     for cell in nb.cells[:3]:
         if cell.cell_type == "markdown":
             match = _TITLE.search(cell.source)
@@ -58,9 +58,9 @@ def _title_of(nb: nbformat.NotebookNode, path: Path) -> str:
     raise ValueError(f"{path.name}: no '# NN · Title' heading in its first cells")
 
 
-def chapters(root: Path = ROOT) -> list[Chapter]:
-    """All chapter notebooks in reading order."""
-    notebooks = root / "notebooks"
+def chapters(root: Path = ROOT, folder: str = "notebooks") -> list[Chapter]:
+    """All chapter notebooks in reading order; ``folder="notebooks/ko"`` for the Korean ones."""
+    notebooks = root / folder
     out = []
     for path in sorted(notebooks.glob("*.ipynb")):
         match = _CHAPTER.match(path.name)
@@ -72,7 +72,7 @@ def chapters(root: Path = ROOT) -> list[Chapter]:
             Chapter(
                 number=match.group(1),
                 path=path,
-                title=_title_of(nb, path),
+                title=title_of(nb, path),
                 summary=nb.metadata.get("suite", {}).get("summary", ""),
                 solutions=solutions if solutions.exists() else None,
             )

@@ -11,6 +11,7 @@ files it changed; with ``check=True`` it only returns them.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 import nbformat
@@ -21,6 +22,36 @@ CONTENTS = "00_overview.ipynb"
 TOC_START, TOC_END = "<!-- toc -->", "<!-- /toc -->"
 
 
+@dataclass(frozen=True)
+class Words:
+    """The words of the navigation in one language, and where its twin in the other lives."""
+
+    contents: str
+    solutions: str
+    toc_heading: str
+    table_header: str
+    twin: str  # the name of the other language, as its readers write it
+    twin_dir: str  # from a chapter's folder to its twin's folder
+
+
+ENGLISH = Words(
+    "Contents",
+    "Solutions",
+    "## Contents (목차)",
+    "| # | notebook | the step | solutions |",
+    "한국어",
+    "ko/",
+)
+KOREAN = Words(
+    "목차",
+    "풀이",
+    "## 목차 (Contents)",
+    "| # | 노트북 | 배우는 것 | 풀이 |",
+    "English",
+    "../",
+)
+
+
 def next_chapter(chs: list[Chapter], i: int) -> Chapter | None:
     """The chapter after ``i``; after the last one (the recap), the contents, to start over.
 
@@ -28,8 +59,11 @@ def next_chapter(chs: list[Chapter], i: int) -> Chapter | None:
     >>> chs = [Chapter(f"{n:02}", Path(f"{n:02}_c.ipynb"), f"C{n}", "", None) for n in range(3)]
     >>> [getattr(next_chapter(chs, i), "number", None) for i in range(3)]
     ['01', '02', '00']
-    >>> chapter_nav(chs, 2)
-    '[← 01 · C1](01_c.ipynb) | [Contents](00_overview.ipynb) | [00 · C0 →](00_c.ipynb)'
+    >>> for link in chapter_nav(chs, 2).split(" | "): print(link)
+    [← 01 · C1](01_c.ipynb)
+    [Contents](00_overview.ipynb)
+    [00 · C0 →](00_c.ipynb)
+    [한국어](ko/02_c.ipynb)
     """
     if i + 1 < len(chs):
         return chs[i + 1]
@@ -38,34 +72,41 @@ def next_chapter(chs: list[Chapter], i: int) -> Chapter | None:
     return None
 
 
-def chapter_nav(chs: list[Chapter], i: int) -> str:
-    """The navigation line of chapter ``i``."""
+def chapter_nav(chs: list[Chapter], i: int, words: Words = ENGLISH) -> str:
+    """The navigation line of chapter ``i``, ending on the link to its other-language twin."""
     parts = []
     if i > 0:
         parts.append(f"[← {chs[i - 1].label}]({chs[i - 1].path.name})")
-    parts.append(f"[Contents]({CONTENTS})")
+    parts.append(f"[{words.contents}]({CONTENTS})")
     if chs[i].solutions is not None:
-        parts.append(f"[Solutions](solutions/{chs[i].solutions.name})")
+        parts.append(f"[{words.solutions}](solutions/{chs[i].solutions.name})")
     following = next_chapter(chs, i)
     if following is not None:
         parts.append(f"[{following.label} →]({following.path.name})")
+    parts.append(f"[{words.twin}]({words.twin_dir}{chs[i].path.name})")
     return " | ".join(parts)
 
 
-def solutions_nav(chs: list[Chapter], i: int) -> str:
+def solutions_nav(chs: list[Chapter], i: int, words: Words = ENGLISH) -> str:
     """The navigation line of chapter ``i``'s solutions notebook."""
-    parts = [f"[← {chs[i].label}](../{chs[i].path.name})", f"[Contents](../{CONTENTS})"]
+    parts = [
+        f"[← {chs[i].label}](../{chs[i].path.name})",
+        f"[{words.contents}](../{CONTENTS})",
+    ]
     following = next_chapter(chs, i)
     if following is not None:
         parts.append(f"[{following.label} →](../{following.path.name})")
+    name = chs[i].solutions.name if chs[i].solutions else ""
+    parts.append(f"[{words.twin}](../{words.twin_dir}solutions/{name})")
     return " | ".join(parts)
 
 
-def toc_table(chs: list[Chapter], prefix: str = "") -> str:
+def toc_table(chs: list[Chapter], prefix: str = "", words: Words = ENGLISH) -> str:
     """The contents as a markdown table; ``prefix`` is prepended to every link."""
-    lines = ["| # | notebook | the step | solutions |", "|---|---|---|---|"]
+    lines = [words.table_header, "|---|---|---|---|"]
+    label = words.solutions.lower()
     for ch in chs:
-        sol = f"[solutions]({prefix}solutions/{ch.solutions.name})" if ch.solutions else ""
+        sol = f"[{label}]({prefix}solutions/{ch.solutions.name})" if ch.solutions else ""
         lines.append(
             f"| {ch.number} | [{ch.short_title}]({prefix}{ch.path.name}) | {ch.summary} | {sol} |"
         )
@@ -112,7 +153,7 @@ def update(check: bool = False, root: Path = ROOT) -> list[Path]:
     for i, ch in enumerate(chs):
         wanted = {"nav-top": chapter_nav(chs, i), "nav-bottom": chapter_nav(chs, i)}
         if ch.path.name == CONTENTS:
-            wanted["toc"] = "## Contents (목차)\n\n" + toc_table(chs)
+            wanted["toc"] = ENGLISH.toc_heading + "\n\n" + toc_table(chs)
         if _update_notebook(ch.path, wanted, check):
             stale.append(ch.path)
         if ch.solutions is not None:
@@ -122,4 +163,32 @@ def update(check: bool = False, root: Path = ROOT) -> list[Path]:
     readme = root / "README.md"
     if _update_readme(readme, toc_table(chs, prefix="notebooks/"), check):
         stale.append(readme)
+    readme_ko = root / "README.ko.md"
+    korean = chapters(root, "notebooks/ko")
+    if readme_ko.exists() and korean:
+        table = toc_table(korean, prefix="notebooks/ko/", words=KOREAN)
+        if _update_readme(readme_ko, table, check):
+            stale.append(readme_ko)
     return stale
+
+
+def set_korean_navigation(
+    notebooks: dict[Path, nbformat.NotebookNode], korean: list[Chapter]
+) -> None:
+    """Write the Korean navigation cells and contents table into the Korean ``notebooks``
+    (relative path -> notebook, in memory), from the Korean chapters ``korean``."""
+    for i, ch in enumerate(korean):
+        nb = notebooks[Path(ch.path.name)]
+        line = chapter_nav(korean, i, KOREAN)
+        for cell in nb.cells:
+            tags = cell.metadata.get("tags", [])
+            if "nav-top" in tags or "nav-bottom" in tags:
+                cell.source = line
+            if "toc" in tags:
+                cell.source = KOREAN.toc_heading + "\n\n" + toc_table(korean, words=KOREAN)
+        if ch.solutions is not None:
+            line = solutions_nav(korean, i, KOREAN)
+            for cell in notebooks[Path("solutions", ch.solutions.name)].cells:
+                tags = cell.metadata.get("tags", [])
+                if "nav-top" in tags or "nav-bottom" in tags:
+                    cell.source = line
