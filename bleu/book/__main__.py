@@ -16,6 +16,9 @@ def main(argv: list[str] | None = None) -> int:
     site.add_argument("--out", type=Path, default=None, help="output folder (default: build/site)")
     tr = sub.add_parser("translate", help="update the Korean catalogues and notebooks")
     tr.add_argument("--check", action="store_true", help="only report what is out of date")
+    tr.add_argument(
+        "--notebooks-only", action="store_true", help="write the notebooks, not the catalogues"
+    )
     tr_sub = tr.add_subparsers(dest="step")
     sheet = tr_sub.add_parser("worksheet", help="print a notebook's messages still to translate")
     sheet.add_argument("notebook", type=Path, help="the English notebook")

@@ -54,6 +54,8 @@ def run(args: argparse.Namespace) -> int:
             print(f"check: {problem}")
         return 1 if problems else 0
     edition = make_edition()
+    if args.notebooks_only:
+        edition.catalogues.clear()
     changed = write_edition(edition, check=args.check)
     for path in changed:
         print(f"{'out of date' if args.check else 'written'}: {path.relative_to(ROOT)}")
