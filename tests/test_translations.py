@@ -19,10 +19,10 @@ import pytest
 
 pytest.importorskip("babel")
 
-from korean_terms import GLOSSARY_TERMS, OTHER_WORDINGS  # noqa: E402 - tests/korean_terms.py
+from korean_terms import GLOSSARY_TERMS, OTHER_WORDINGS
 
-from bleu.book import translate as tr  # noqa: E402
-from bleu.book.catalog import ROOT  # noqa: E402
+from bleu.book import translate as tr
+from bleu.book.catalog import ROOT
 
 ENGLISH = tr.english_notebooks()
 IDS = [p.as_posix() for p in ENGLISH]
