@@ -9,7 +9,7 @@ GLOSSARY_TERMS = {
     r"\breferences?\b(?![\])\w])": "참조",
     r"\bprecisions?\b": "정밀도",
     r"brevity penalty": "브레버티 패널티",
-    r"\bsmooth": "스무딩",
+    r"\bsmooth(?:ing|ed|s)\b|\b(?:to|not) smooth\b": "스무딩",  # not "joins smoothly"
     r"geometric mean": "기하 평균",
     r"arithmetic mean": "산술 평균",
     r"\bclip": "클리핑",
