@@ -357,7 +357,7 @@ def fill(nb: nbformat.NotebookNode, catalog: Catalog, korean: dict[str, str]) ->
 
 _FENCE = re.compile(r"^```.*?^```", re.MULTILINE | re.DOTALL)
 _HEADING = re.compile(r"^(#{1,6}) ", re.MULTILINE)
-_MATH = re.compile(r"\$\$.*?\$\$|\$[^$\n]+\$", re.DOTALL)
+_MATH = re.compile(r"\$\$.*?\$\$|\$(?:[^$\n]|\n(?!\n))+\$", re.DOTALL)  # $..$ may wrap a line
 
 
 def structure(text: str) -> dict[str, object]:
@@ -428,7 +428,34 @@ def make_edition(root: Path = ROOT) -> Edition:
                 )
             )
     set_korean_navigation(notebooks, korean)
+    labels = {ch.number: ch.label for ch in korean}
+    for nb in notebooks.values():
+        for cell in nb.cells:
+            if cell.cell_type == "markdown" and not _is_nav(cell):
+                cell.source = label_links(cell.source, labels)
     return Edition(notebooks, catalogues, states)
+
+
+_CHAPTER_LINK = re.compile(
+    r"\[(\d\d) · [^\]]*\](\((?:\.\./)*(\d\d)_[a-z0-9_]+\.ipynb(?:#[^)]*)?\))"
+)
+
+
+def label_links(text: str, labels: dict[str, str]) -> str:
+    """Name every ``[NN · ...](NN_x.ipynb)`` link by chapter NN's label in ``labels``, so that
+    a chapter is called the same everywhere (the translators named some by guess).
+
+    >>> label_links("[09 · Pitfalls](09_pitfalls.ipynb)", {"09": "09 · 함정"})
+    '[09 · 함정](09_pitfalls.ipynb)'
+    """
+
+    def name(match: re.Match) -> str:
+        number = match.group(1)
+        if number != match.group(3) or number not in labels:
+            return match.group(0)
+        return f"[{labels[number]}]{match.group(2)}"
+
+    return _CHAPTER_LINK.sub(name, text)
 
 
 def same_sources(a: nbformat.NotebookNode, b: nbformat.NotebookNode) -> bool:
