@@ -39,3 +39,23 @@ def test_the_committed_fonts_cover_what_a_reader_may_type():
         assert len(missing) < 0.01 * len(codes), (lang, missing[:20])
     korean = playground_page.TYPED_FONTS / playground_page.TYPED_FONT_FILES["ko"]
     assert 0xD55C in ttlib.TTFont(str(korean)).getBestCmap()  # 한
+
+
+def test_the_korean_page_speaks_korean():
+    """The Korean playground: lang="ko", its labels and help text in Korean, the same inputs,
+    examples (labelled in Korean) and script as the English page, and the language switch."""
+    english, korean = playground_page.page("en"), playground_page.page("ko", "<a>x</a>")
+    assert '<html lang="ko">' in korean and '<html lang="en">' in english
+    for word in ("참조 번역 1", "후보 번역", "가중치", "스무딩", "정규화", "BLEU 놀이터"):
+        assert word in korean, word
+    ids = re.compile(r'id="([^"]+)"')
+    assert ids.findall(korean) == ids.findall(english)  # the script finds the same elements
+    values = re.compile(r'<option value="([^"]+)"')
+    assert values.findall(korean) == values.findall(english)
+    labels = [e["label"] for e in playground_page.examples("ko")]
+    assert "이어지는 예제 (07)" in labels and len(set(labels)) == len(labels)
+    assert [e["candidate"] for e in playground_page.examples("ko")] == [
+        e["candidate"] for e in playground_page.examples()]
+    assert "<a>x</a>" in korean and playground_page.SWITCH not in korean
+    with pytest.raises(ValueError, match="lang"):
+        playground_page.page("fr")

@@ -1,9 +1,15 @@
 """The offline site of ``python -m bleu.book site``: every page exists, every internal link
-resolves, figures and math come with it, and nothing is loaded from the network."""
+resolves, figures and math come with it, and nothing is loaded from the network.
+
+The site has two editions, English (the top folder) and Korean (``ko/``): the checks of a page
+run on both (the ``edition`` fixture), and every page links to its twin in the other language.
+"""
 
 from __future__ import annotations
 
 import re
+import unicodedata
+from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -13,7 +19,17 @@ import pytest
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
 from bleu.book.catalog import NOTEBOOKS, ROOT, SOLUTIONS, chapters
-from bleu.book.lecture import SLIDE_WORDS, lecture_cut, sentences, slide_prose, words
+from bleu.book.lecture import (
+    EOJEOL_WORDS,
+    PROSE,
+    SLIDE_WORDS,
+    blocks,
+    lecture_cut,
+    sentences,
+    slide_prose,
+    split_setup,
+    words,
+)
 from bleu.book.site import (
     _rewrite_links,
     build_site,
@@ -24,6 +40,7 @@ from bleu.book.site import (
     trim_outputs,
     with_default_slides,
 )
+from bleu.book.site_text import EDITIONS, Words
 
 CDN_HOSTS = re.compile(
     r"cdn\.|unpkg\.com|cdnjs|jsdelivr|fonts\.googleapis|fonts\.gstatic|code\.jquery\.com"
@@ -44,6 +61,8 @@ class Page(HTMLParser):
         self.scripts: list[str] = []
         self.stylesheets: list[str] = []
         self.images: list[str] = []
+        self.switches: list[dict[str, str]] = []  # the language switch's links
+        self.lang = ""  # <html lang>
         self.feed(path.read_text(encoding="utf-8"))
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
@@ -59,6 +78,10 @@ class Page(HTMLParser):
             self.stylesheets.append(found.get("href", ""))
         if tag == "img":
             self.images.append(found.get("src", ""))
+        if tag == "html":
+            self.lang = found.get("lang", "")
+        if tag == "a" and "site-lang-switch" in found.get("class", "").split():
+            self.switches.append(found)
 
 
 @pytest.fixture(scope="module")
@@ -73,32 +96,141 @@ def pages(site: Path) -> dict[Path, Page]:
     return {path: Page(path) for path in sorted(site.rglob("*.html"))}
 
 
-def test_every_page_exists(site: Path) -> None:
-    expected = [site / "index.html", site / "slides.html"]
-    for chapter in chapters():
+@dataclass
+class Edition:
+    """One language of the built site, and the notebooks it is made from."""
+
+    lang: str
+    root: Path  # the edition's folder in the site
+    notebooks: Path  # its chapter notebooks (solutions in notebooks/solutions)
+    words: Words
+
+    def chapters(self) -> list:
+        return chapters(ROOT, self.notebooks.relative_to(ROOT).as_posix())
+
+    def sources(self) -> list[Path]:
+        return sorted(self.notebooks.glob("*.ipynb")) + sorted(
+            (self.notebooks / "solutions").glob("*.ipynb")
+        )
+
+    def html(self) -> list[Path]:
+        return sorted(self.root.glob("*.html"))
+
+
+@pytest.fixture(scope="module", params=sorted(EDITIONS))
+def edition(request: pytest.FixtureRequest, site: Path) -> Edition:
+    lang = request.param
+    root, notebooks = (site, NOTEBOOKS) if lang == "en" else (site / lang, NOTEBOOKS / lang)
+    return Edition(lang, root, notebooks, EDITIONS[lang])
+
+
+def test_every_page_exists(edition: Edition) -> None:
+    site = edition.root
+    expected = [site / name for name in ("index.html", "slides.html", "playground.html")]
+    for chapter in edition.chapters():
         expected.append(site / f"{chapter.path.stem}.html")
         expected.append(site / f"{chapter.path.stem}.slides.html")
         if chapter.solutions is not None:
             expected.append(site / f"{chapter.solutions.stem}.html")
-    for notebook in list(NOTEBOOKS.glob("*.ipynb")) + list(SOLUTIONS.glob("*.ipynb")):
+    for notebook in edition.sources():
         expected.append(site / f"{notebook.stem}.html")
+    assert len(expected) > 40
     missing = [str(path.relative_to(site)) for path in expected if not path.is_file()]
     assert not missing, f"pages not built: {missing}"
 
 
-def test_index_lists_every_chapter(site: Path, pages: dict[Path, Page]) -> None:
+def test_korean_edition_is_every_notebook() -> None:
+    """The Korean site is made from a Korean twin of every English notebook."""
+    english = {p.relative_to(NOTEBOOKS) for p in list(NOTEBOOKS.glob("*.ipynb"))
+               + list(SOLUTIONS.glob("*.ipynb"))}
+    korean = NOTEBOOKS / "ko"
+    twins = {p.relative_to(korean) for p in list(korean.glob("*.ipynb"))
+             + list((korean / "solutions").glob("*.ipynb"))}
+    assert english == twins
+
+
+def test_index_lists_every_chapter(edition: Edition, pages: dict[Path, Page]) -> None:
+    site = edition.root
     index = pages[site / "index.html"]
     hrefs = {href for tag, href in index.links if tag == "a"}
     text = (site / "index.html").read_text(encoding="utf-8")
-    for chapter in chapters():
+    for chapter in edition.chapters():
         assert f"{chapter.path.stem}.html" in hrefs
         assert f"{chapter.path.stem}.slides.html" in hrefs
         if chapter.solutions is not None:
             assert f"{chapter.solutions.stem}.html" in hrefs
         assert f">{chapter.number}<" in text
         if chapter.summary:
-            assert chapter.summary.split()[0] in text
-    assert "slides.html" in hrefs
+            assert html_text(chapter.summary.split()[0]) in html_text(text)
+    assert "slides.html" in hrefs and "playground.html" in hrefs
+
+
+def html_text(markup: str) -> str:
+    """Markup without its tags (the lang spans of bleu.book.fonts split the text)."""
+    return re.sub(r"<[^>]*>", "", markup)
+
+
+def test_pages_declare_their_language(edition: Edition, pages: dict[Path, Page]) -> None:
+    """<html lang="ko"> on every Korean page, lang="en" on every English one."""
+    wrong = {path.name: pages[path].lang for path in edition.html()
+             if pages[path].lang != edition.lang}
+    assert len(edition.html()) > 40
+    assert not wrong, f"pages without lang={edition.lang!r}: {wrong}"
+
+
+def test_every_page_switches_language(edition: Edition, pages: dict[Path, Page]) -> None:
+    """Every page (handouts, decks, index, slides list, playground) links to the same page in
+    the other language, and that page exists and declares that language."""
+    other = next(lang for lang in EDITIONS if lang != edition.lang)
+    bad = {}
+    for path in edition.html():
+        switches = pages[path].switches
+        if len(switches) != 1:
+            bad[path.name] = f"{len(switches)} language switches"
+            continue
+        link = switches[0]
+        target = (path.parent / link["href"]).resolve()
+        if (
+            link.get("hreflang") != other
+            or target.name != path.name
+            or not target.is_file()
+            or pages[target].lang != other
+        ):
+            bad[path.name] = link
+    assert not bad, f"pages whose language switch is missing or wrong: {bad}"
+    assert "site-lang-switch" in (edition.root / "static" / "site.css").read_text()
+    label = EDITIONS[other].switch  # "한국어" on the English pages, "English" on the Korean
+    index = (edition.root / "index.html").read_text(encoding="utf-8")
+    assert re.search(rf'class="site-lang-switch"[^>]*>(<span[^>]*>)?{label}<', index)
+
+
+def test_korean_breaks_between_words(edition: Edition) -> None:
+    """Korean text (every Korean page, every Korean run of an English one) has word-break:
+    keep-all: lines break between eojeol, never inside one (tests/test_browser.py checks
+    the computed style)."""
+    css = (edition.root / "static" / "site.css").read_text(encoding="utf-8")
+    rule = re.search(r":lang\(ko\)\s*\{([^}]*)\}", css)
+    assert rule and re.search(r"word-break:\s*keep-all", rule[1])
+
+
+def test_font_subset_covers_every_hangul_character(edition: Edition) -> None:
+    """The edition's Korean font subset has a glyph for every Hangul character of its pages
+    and of the words slides.js writes on its decks."""
+    ttlib = pytest.importorskip("fontTools.ttLib")
+    pytest.importorskip("brotli")
+    hangul = re.compile(r"[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]")
+    used = set()
+    for path in edition.html():
+        body = path.read_text(encoding="utf-8").split("<body", 1)[1]
+        body = re.sub(r"<script\b.*?</script>|<style\b.*?</style>", " ", body, flags=re.S)
+        used.update(hangul.findall(html_text(body)))
+    for text in edition.words.script().values():
+        used.update(hangul.findall(text))
+    if edition.lang == "ko":
+        assert len(used) > 500, "the Korean pages were expected to use many syllables"
+    cmap = ttlib.TTFont(str(edition.root / "static" / "fonts" / "cjk-kr.woff2")).getBestCmap()
+    missing = sorted(ch for ch in used if ord(ch) not in cmap)
+    assert not missing, f"Hangul without a glyph in the subset: {''.join(missing[:40])}"
 
 
 def test_internal_links_resolve(site: Path, pages: dict[Path, Page]) -> None:
@@ -137,9 +269,11 @@ def test_no_external_script_or_stylesheet(site: Path, pages: dict[Path, Page]) -
 
 
 def test_assets_are_below_every_page(site: Path, pages: dict[Path, Page]) -> None:
-    """Firefox loads a file:// page's web fonts only from the page's folder and below."""
+    """Firefox loads a file:// page's web fonts only from the page's folder and below: the
+    Korean edition has a static/ folder of its own."""
+    tops = {site / lang if lang != "en" else site for lang in EDITIONS}
     for path, page in pages.items():
-        assert path.parent == site, f"{path.relative_to(site)} is not in the site's top folder"
+        assert path.parent in tops, f"{path.relative_to(site)} is not in an edition's folder"
         upward = [src for src in page.scripts + page.stylesheets if src.startswith("..")]
         assert not upward, f"{path.relative_to(site)} loads {upward}"
 
@@ -155,18 +289,20 @@ def test_no_file_names_a_cdn(site: Path) -> None:
 
 
 def test_no_page_shows_a_local_path(site: Path) -> None:
-    for path in site.glob("*.html"):
+    for path in site.rglob("*.html"):
         assert str(ROOT) not in path.read_text(encoding="utf-8"), path.name
 
 
-def test_figures_are_embedded(site: Path, pages: dict[Path, Page]) -> None:
+def test_figures_are_embedded(edition: Edition, pages: dict[Path, Page]) -> None:
+    site = edition.root
     images = pages[site / "05_combining_precisions.html"].images
     assert any(src.startswith("data:image/png;base64,") for src in images)
     slides = pages[site / "05_combining_precisions.slides.html"].images
     assert any(src.startswith("data:image/png;base64,") for src in slides)
 
 
-def test_math_is_typeset_from_local_mathjax(site: Path) -> None:
+def test_math_is_typeset_from_local_mathjax(edition: Edition) -> None:
+    site = edition.root
     page = (site / "05_combining_precisions.html").read_text(encoding="utf-8")
     assert "$p_1, p_2, p_3, p_4$" in page  # left for MathJax, not mangled by markdown
     configs = re.findall(r'src="[^"]*MathJax\.js\?config=([^"]+)"', page)
@@ -175,8 +311,9 @@ def test_math_is_typeset_from_local_mathjax(site: Path) -> None:
         assert (site / "static" / "mathjax" / "config" / f"{name}.js").is_file(), name
 
 
-def test_slides_use_local_reveal(site: Path, pages: dict[Path, Page]) -> None:
-    for chapter in chapters():
+def test_slides_use_local_reveal(edition: Edition, pages: dict[Path, Page]) -> None:
+    site = edition.root
+    for chapter in edition.chapters():
         path = site / f"{chapter.path.stem}.slides.html"
         text = path.read_text(encoding="utf-8")
         assert '<div class="reveal">' in text
@@ -417,13 +554,13 @@ def test_figure_text_is_not_below_the_floor() -> None:
     assert not small, f"figure text under {MIN_FONT_PT} pt: {small}"
 
 
-def test_slides_page_lists_each_deck(site: Path) -> None:
-    text = (site / "slides.html").read_text(encoding="utf-8")
+def test_slides_page_lists_each_deck(edition: Edition) -> None:
+    text = (edition.root / "slides.html").read_text(encoding="utf-8")
     listed = re.findall(r'<li data-slides="(\d+)" data-minutes="(\d+)"><a href="([^"]+)"', text)
-    assert len(listed) == len(chapters())
+    assert len(listed) == len(edition.chapters())
     for count, minutes, href in listed:
         assert int(count) >= 3 and int(minutes) > 0, href
-        assert f"{count} slides · {minutes} minutes" in text
+        assert edition.words.slides_line(int(count), int(minutes)) in html_text(text)
 
 
 def test_every_marker_in_the_notebooks_is_readable() -> None:
@@ -456,10 +593,10 @@ def test_link_rewriting(tmp_path: Path) -> None:
     assert '<a href="https://example.org/x.ipynb">elsewhere</a>' in out
 
 
-def test_no_raw_tex_escapes_in_text_mode(site: Path) -> None:
+def test_no_raw_tex_escapes_in_text_mode(edition: Edition) -> None:
     """Notebook 03's formula: ``\\text{Max\\_Ref\\_Count}`` reaches MathJax as Max_Ref_Count."""
     for name in ("03_modified_precision.html", "03_modified_precision.slides.html"):
-        text = (site / name).read_text(encoding="utf-8")
+        text = (edition.root / name).read_text(encoding="utf-8")
         assert r"\text{Max_Ref_Count}" in text, name
         assert not re.search(r"\\text\{[^{}]*\\_", text), name
 
@@ -484,21 +621,26 @@ def test_progress_bars_are_dropped() -> None:
     assert len(nb.cells[0].outputs) == 3  # the notebook itself is left alone
 
 
-def test_contents_links_land_on_the_contents(site: Path) -> None:
-    nb = nbformat.read(NOTEBOOKS / "00_overview.ipynb", as_version=4)
+def test_contents_links_land_on_the_contents(edition: Edition) -> None:
+    nb = nbformat.read(edition.notebooks / "00_overview.ipynb", as_version=4)
     toc = next(c for c in nb.cells if "toc" in c.metadata.get("tags", []))
-    page = (site / "03_modified_precision.html").read_text(encoding="utf-8")
-    assert f'href="00_overview.html#cell-id={toc.id}">Contents</a>' in page
-    assert 'href="00_overview.html">Contents</a>' not in page
+    page = (edition.root / "03_modified_precision.html").read_text(encoding="utf-8")
+    page = re.sub(r'<span class="cjk" lang="ko">([^<]*)</span>', r"\1", page)
+    word = edition.words.contents  # the navigation cells' "Contents" / "목차"
+    assert f'href="00_overview.html#cell-id={toc.id}">{word}</a>' in page
+    assert f'href="00_overview.html">{word}</a>' not in page
 
 
-def test_every_deck_has_a_title_and_a_last_slide(site: Path) -> None:
-    chs = chapters()
+def test_every_deck_has_a_title_and_a_last_slide(edition: Edition) -> None:
+    site = edition.root
+    chs = edition.chapters()
+    needed = edition.words.time_needed.split("{")[0]  # "Time needed: " / "소요 시간: "
     for i, chapter in enumerate(chs):
         text = (site / f"{chapter.path.stem}.slides.html").read_text(encoding="utf-8")
         title = text.split('data-site-role="title"', 1)[1].split("</section>", 1)[0]
         assert chapter.number in title
-        assert "Time needed: about" in title, chapter.path.name
+        time = re.search(r'<p class="site-time">(.*?)</p>', title, re.S)
+        assert time and re.match(rf"{needed}\D*\d+", html_text(time[1])), chapter.path.name
         end = text.split('data-site-role="end"', 1)[1].split("</section>", 1)[0]
         assert f'href="{chapter.path.stem}.html"' in end
         assert 'href="index.html"' in end
@@ -506,7 +648,8 @@ def test_every_deck_has_a_title_and_a_last_slide(site: Path) -> None:
             assert f'href="{chs[i + 1].path.stem}.slides.html"' in end
 
 
-def test_cjk_runs_are_marked(site: Path) -> None:
+def test_cjk_runs_are_marked(edition: Edition) -> None:
+    site = edition.root
     hangul = re.compile(r"[\uac00-\ud7af]")
     for path in site.glob("*.html"):
         text = path.read_text(encoding="utf-8")
@@ -520,3 +663,90 @@ def test_cjk_runs_are_marked(site: Path) -> None:
         assert not hangul.search(body), f"{path.name}: Hangul outside a lang span"
     assert (site / "static" / "fonts" / "cjk.css").is_file()
     assert (site / "static" / "fonts" / "OFL.txt").is_file()
+
+
+# -- the Korean cut ---------------------------------------------------------------------------
+
+KOREAN_LONG = (
+    "클리핑은 각 개수를 참조 번역 하나에 나온 가장 큰 개수로 제한합니다. "
+    "그래서 the만 일곱 번 쓴 후보 번역은 일곱 단어 가운데 두 단어만 인정받습니다. "
+    "제한이 없으면 모든 사본이 인정되어 정밀도가 되풀이에 상을 주게 됩니다. "
+    "같은 제한이 노트북 04의 바이그램, 트라이그램, 4-그램에도 적용됩니다."
+)  # 4 sentences, 39 tokens (2 without Hangul: "the", "04의" has Hangul)
+
+
+def test_korean_words_are_weighted_eojeol() -> None:
+    """A Korean token with Hangul (an eojeol) counts EOJEOL_WORDS words, any other token one;
+    English is counted as before, whatever Hangul it quotes."""
+    assert 1.25 <= EOJEOL_WORDS <= 1.4  # measured (see bleu/book/lecture.py)
+    assert words("BLEU 점수는 개수에서 나옵니다.", "ko") == pytest.approx(1 + 3 * EOJEOL_WORDS)
+    assert words("Clipping (클리핑) caps counts.") == 4  # English: one word a token
+    tokens = KOREAN_LONG.split()
+    with_hangul = sum(1 for t in tokens if re.search("[가-힣]", t))
+    assert words(KOREAN_LONG, "ko") == pytest.approx(
+        with_hangul * EOJEOL_WORDS + len(tokens) - with_hangul)
+
+
+def test_korean_prose_is_shortened_at_a_sentence() -> None:
+    parts = sentences(KOREAN_LONG)
+    assert len(parts) == 4 and parts[1].startswith("그래서")  # a sentence starts with Hangul
+    budget = words(" ".join(parts[:2]), "ko") + 1
+    shown, cut = slide_prose(KOREAN_LONG, limit=budget, lang="ko")
+    assert cut and shown == " ".join(parts[:2])
+    # counted as English (one word a token), three sentences would fit where two do in Korean
+    tokens = len(" ".join(parts[:3]).split())
+    assert slide_prose(KOREAN_LONG, limit=tokens)[0] == " ".join(parts[:3])
+    assert slide_prose(KOREAN_LONG, limit=tokens, lang="ko")[0] == " ".join(parts[:2])
+
+
+def test_korean_set_up_and_sections_out_of_the_cut() -> None:
+    title = new_markdown_cell(
+        "# 03 · 제목 (Title)\n\n**시간**: 약 30분. **전제**: 노트북 02.\n\n왜 중요한지.\n\n"
+        "**출처**: 문서 001."
+    )
+    setup = "**시간**: 약 30분. **전제**: 노트북 02.\n\n**출처**: 문서 001."
+    assert split_setup(title.source)[1] == setup
+    cells = [
+        title, new_markdown_cell("## 가"), new_code_cell("first()"),
+        new_markdown_cell("## 연습 문제 (Exercises)"), new_code_cell("exercise()"),
+        new_markdown_cell("## 부록: 더 읽을거리"), new_code_cell("appendix()"),
+        new_markdown_cell("## 속도 (선택)"), new_code_cell("optional()"),
+        new_markdown_cell("## 요약 (Summary)"),
+    ]
+    nb = new_notebook(cells=cells, metadata={"suite": {"language": "ko"}})
+    cut_nb, cut = lecture_cut(nb, "03_x.html")
+    assert cut.setup.startswith("**시간**: 약 30분")
+    assert cut.left_out == ["연습 문제 (Exercises)", "부록: 더 읽을거리", "속도 (선택)"]
+    sources = [c.source for c in cut_nb.cells]
+    assert "first()" in sources and "## 요약 (Summary)" in sources
+    assert not {"exercise()", "appendix()", "optional()"} & set(sources)
+
+
+def prose_width(markdown: str) -> float:
+    """The width of a cell's prose in em, as a slide sets it: a Hangul or Han character 1 em,
+    a space 0.28 em, any other character 0.5 em (markdown marks not counted)."""
+    text = re.sub(r"[*_`]", "", " ".join(b for kind, b in blocks(markdown) if kind in PROSE))
+    return sum(1 if unicodedata.east_asian_width(ch) in "WF" else 0.28 if ch.isspace()
+               else 0.5 for ch in text)
+
+
+def test_a_korean_slide_holds_as_much_as_an_english_one() -> None:
+    """The Korean decks are as full as the English ones: over the chapters whose Korean text
+    is translated, the prose the lecture cut shows takes a width within 12% of the English
+    (with plain eojeol counted as words it was 34% more; see lecture.EOJEOL_WORDS)."""
+    width = {"en": 0.0, "ko": 0.0}
+    compared = []
+    for chapter in chapters():
+        ko_nb = nbformat.read(NOTEBOOKS / "ko" / chapter.path.name, as_version=4)
+        prose = [c.source for c in ko_nb.cells if c.cell_type == "markdown"]
+        if sum(1 for p in prose if re.search("[가-힣]{2}", p)) < 0.9 * len(prose):
+            continue  # still partly English: the translators are at work
+        compared.append(chapter.number)
+        for lang, nb in (("en", nbformat.read(chapter.path, as_version=4)), ("ko", ko_nb)):
+            cut_nb, _ = lecture_cut(for_the_slides(nb))
+            width[lang] += sum(prose_width(c.source) for c in cut_nb.cells
+                               if c.cell_type == "markdown"
+                               and c.metadata.slideshow.slide_type != "notes")
+    if not compared:
+        pytest.skip("no chapter is translated yet")
+    assert abs(width["ko"] / width["en"] - 1) < 0.12, (compared, width)

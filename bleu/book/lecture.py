@@ -19,6 +19,13 @@ the deck is rendered from:
   its output per slide), and the prose that follows a figure stays with the figure; a slide
   with a figure holds :data:`FIGURE_WORDS` words of prose (they stand in a column beside it).
 
+A Korean notebook (``metadata.suite.language == "ko"``, the Korean edition) is cut by the same
+rules, with its own set-up labels (시간, 전제, 선수 학습, 출처), its own headings out of the cut
+(연습 문제, 부록, (선택)) and its own word count: Korean writes particles and endings onto the
+word (one *eojeol*, 어절, per space), so a space-separated Korean token carries more than an
+English word. Each token with Hangul counts :data:`EOJEOL_WORDS` words (:func:`words`), which
+fills a Korean slide as full as an English one with the same budgets.
+
 Cells with a slide type of their own (``skip``, ``notes``, ``slide``, ...) keep it. Raises
 ValueError naming the cell for a ``lecture`` or ``slide_text`` marker that cannot be read.
 """
@@ -31,10 +38,23 @@ from dataclasses import dataclass, field
 import nbformat
 
 SLIDE_WORDS = 60  # about as much prose as a class reads on one slide
+# Measured on the Korean catalogues (notebooks/ko/po, 2026-11-26, every translated message):
+# 43,181 English words became 30,431 tokens with Hangul and 4,498 without (names, numbers,
+# code), so a Hangul token says as much as (43,181 - 4,498) / 30,431 = 1.27 English words,
+# and takes 3.49 em with its space against 2.78 em for an English word (Hangul 1 em a
+# syllable, Latin letters about 0.5 em): 1.26. On the slides the cut falls at whole
+# sentences, and Korean sentences are longer: with 1.27 the Korean decks of the chapters
+# translated so far (03, 14) showed 8% and 15% more width of prose than the English ones,
+# with 1.35 3% and 8%, with 1.4 -4% and 8%, with 1 (plain eojeol) 34% in all. 1.35 it is:
+# a Korean slide about as full as an English one (tests/test_site.py measures it).
+EOJEOL_WORDS = 1.35
 PROSE = ("p", "list", "quote")  # the blocks a slide shortens (tables, math and code stay)
 FIGURE_WORDS = 45  # beside a figure the column is narrow
-OUT_OF_CUT = re.compile(r"^#{2,3} .*?\b(Exercises|Appendix|optional)\b", re.I)
-SETUP = re.compile(r"^\*\*(Time|Assumes|Prerequisites|Sources)\*\*", re.M)
+OUT_OF_CUT = re.compile(
+    r"^#{2,3} (?:.*?\b(?:Exercises|Appendix|optional)\b|.*?(?:연습 문제|부록|\(선택\)))", re.I
+)
+SETUP = re.compile(r"^\*\*(Time|Assumes|Prerequisites|Sources|시간|전제|선수 학습|출처)\*\*", re.M)
+_HANGUL = re.compile("[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]")
 _HEADING = re.compile(r"^(#{1,3}) ")
 _ANY_HEADING = re.compile(r"^#{1,3} ")
 _FENCE = re.compile(r"^\s*(```|~~~)")
@@ -42,7 +62,9 @@ _ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 # where a sentence may end: . ! ? (and closing quotes/brackets/emphasis), then a space and a
 # letter (a sentence may start with a lower-case name: "sacreBLEU keeps ..."), digit, quote,
 # bracket, emphasis or code; not after common abbreviations or a single letter
-_SENTENCE_END = re.compile(r"(?<=[.!?])[)\"'”’*_]*\s+(?=[A-Za-z0-9\"'“‘(\[*_`$])")
+_SENTENCE_END = re.compile(
+    r"(?<=[.!?])[)\"'”’*_]*\s+(?=[A-Za-z0-9\"'“‘(\[*_`$\u1100-\u11ff\u3130-\u318f\uac00-\ud7af])"
+)
 _ABBREVIATION = re.compile(r"(?:\b(?:e\.g|i\.e|etc|vs|cf|al|Fig|No|Eq|p|pp|Ch|Sec)|\b[A-Z])\.$")
 _PROTECTED = re.compile(r"`[^`]*`|\$[^$]*\$")
 
@@ -55,13 +77,25 @@ class Cut:
     left_out: list[str] = field(default_factory=list)  # headings of sections out of the cut
 
 
-def words(text: str) -> int:
+def words(text: str, lang: str = "en") -> float:
     r"""The number of words of prose in markdown ``text`` (tables, math and code not counted).
+
+    In Korean (``lang="ko"``) a token with Hangul counts :data:`EOJEOL_WORDS` words.
 
     >>> words("Clipping caps a count.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n$$x = 1$$")
     4
+    >>> round(words("BLEU 점수는 개수에서 나옵니다.", "ko"), 2)
+    4.81
     """
-    return sum(len(_unquoted(b).split()) for kind, b in blocks(text) if kind in PROSE)
+    return sum(_count(_unquoted(b), lang) for kind, b in blocks(text) if kind in PROSE)
+
+
+def _count(text: str, lang: str) -> float:
+    """Words of plain ``text``: its tokens, a Korean token with Hangul as EOJEOL_WORDS."""
+    tokens = text.split()
+    if lang != "ko":
+        return len(tokens)
+    return sum(EOJEOL_WORDS if _HANGUL.search(token) else 1 for token in tokens)
 
 
 def blocks(text: str) -> list[tuple[str, str]]:
@@ -146,24 +180,27 @@ def _items(block: str) -> list[str]:
     return ["\n".join(item) for item in items]
 
 
-def slide_prose(text: str, limit: int = SLIDE_WORDS, first: bool = True) -> tuple[str, bool]:
+def slide_prose(
+    text: str, limit: float = SLIDE_WORDS, first: bool = True, lang: str = "en"
+) -> tuple[str, bool]:
     r"""Markdown ``text`` as a slide shows it, and whether anything was left out.
 
     Headings, tables, math and code blocks stay. Prose stays in order while it fits in
     ``limit`` words; a paragraph that does not fit is cut after its last whole sentence that
     does, a list after its last whole item; the prose after it is left out (it is in the
     speaker notes). When the cell is the ``first`` prose of its slide, its first sentence or
-    item stays however long it is (a lecturer may then give ``slide_text``).
+    item stays however long it is (a lecturer may then give ``slide_text``). Words are counted
+    as :func:`words` counts them in ``lang``.
 
     >>> slide_prose("One two three. Four five six.", limit=4)
     ('One two three.', True)
     >>> slide_prose("Short.", limit=4)
     ('Short.', False)
     """
-    if not isinstance(limit, int) or limit < 1:
-        raise ValueError(f"limit: expected a positive int, got {limit!r}")
+    if isinstance(limit, bool) or not isinstance(limit, (int, float)) or not limit >= 1:
+        raise ValueError(f"limit: expected a positive number, got {limit!r}")
     kept: list[str] = []
-    used = 0
+    used: float = 0
     full = False  # the prose budget is spent: later prose is left out
     cut = False
     for kind, block in blocks(text):
@@ -174,7 +211,7 @@ def slide_prose(text: str, limit: int = SLIDE_WORDS, first: bool = True) -> tupl
         if quoted:  # shortened as the paragraphs it quotes, then quoted again
             block = _unquoted(block)
             kind = "list" if _ITEM.match(block) else "p"
-        size = len(block.split())
+        size = _count(block, lang)
         if not full and used + size <= limit:
             kept.append(_quote(block) if quoted else block)
             used += size
@@ -186,7 +223,7 @@ def slide_prose(text: str, limit: int = SLIDE_WORDS, first: bool = True) -> tupl
         parts = sentences(block) if kind == "p" else _items(block)
         shown: list[str] = []
         for part in parts:
-            n = len(part.split())
+            n = _count(part, lang)
             if used + n > limit and (shown or used or not first):
                 break
             shown.append(part)
@@ -274,7 +311,7 @@ def split_setup(text: str) -> tuple[str, str]:
     r"""The chapter's first cell without its set-up block, and the set-up block.
 
     The set-up block is every paragraph that starts with **Time**, **Assumes**,
-    **Prerequisites** or **Sources**.
+    **Prerequisites** or **Sources** (in Korean **시간**, **전제**, **선수 학습**, **출처**).
 
     >>> split_setup("# T\n\n**Time**: 5 min.\n\nWhy it matters.\n\n**Sources**: 001.")
     ('# T\n\nWhy it matters.', '**Time**: 5 min.\n\n**Sources**: 001.')
@@ -301,7 +338,8 @@ def lecture_cut(
         cells.extend([cell] if _own_type(cell) else split_at_headings(cell))
     cut = Cut()
     chosen = _choose(cells, cut, handout)
-    return _shorten(copy, chosen, cut), cut
+    lang = nb.metadata.get("suite", {}).get("language", "en")
+    return _shorten(copy, chosen, cut, lang), cut
 
 
 def _choose(
@@ -376,11 +414,11 @@ def _figure_slides(cells: list[nbformat.NotebookNode]) -> set[int]:
 
 
 def _shorten(
-    nb: nbformat.NotebookNode, cells: list[nbformat.NotebookNode], cut: Cut
+    nb: nbformat.NotebookNode, cells: list[nbformat.NotebookNode], cut: Cut, lang: str = "en"
 ) -> nbformat.NotebookNode:
     """``nb`` with ``cells``, their prose shortened to each slide's budget, notes added."""
     out: list[nbformat.NotebookNode] = []
-    used = 0  # words of prose on the current slide
+    used: float = 0  # words of prose on the current slide
     carry = ""  # the slide type of a cell left empty, for the next cell shown
     titled = False
     figure_slides = _figure_slides(cells)
@@ -412,8 +450,8 @@ def _shorten(
         elif limit < 12:  # the slide's prose is spent: this cell's prose is notes only
             shown = "\n\n".join(b for k, b in blocks(text) if k not in PROSE)
         else:
-            shown, _ = slide_prose(text, limit, first=used == 0)
-        used += words(shown)
+            shown, _ = slide_prose(text, limit, first=used == 0, lang=lang)
+        used += words(shown, lang)
         full = _prose_only(text)
         cell.source = shown
         if shown.strip():

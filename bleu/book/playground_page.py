@@ -1,7 +1,9 @@
 """The BLEU playground page: its files, the notebooks' examples, and fonts for typed CJK.
 
-``write_playground(out)`` writes ``playground.html`` (with the examples of
-``data/examples.json`` written into it as JSON, one button each), its script and style, and
+``write_playground(out, lang)`` writes ``playground.html`` in English or Korean (the page is
+``playground/playground.html`` or ``playground.ko.html``; the script takes its own words
+from the page's ``lang``), with the examples of ``data/examples.json`` written into it as
+JSON, one button each, the site's language switch, its script and style, and
 two fonts for whatever Korean or Chinese a reader types: every Hangul syllable and jamo
 (Noto Sans CJK KR) and the 3,755 most common simplified Chinese characters, GB 2312 level 1
 (Noto Sans CJK SC). Unlike the pages' subsets (:mod:`bleu.book.fonts`), which hold only the
@@ -37,16 +39,34 @@ EXAMPLES = (
     ("hello_code", "Ca1", "hello this is my code", False),
     ("cat_mat", "Ca1", "word order (11)", True),
 )
+KOREAN_LABELS = {  # the button labels of the Korean page, by the English ones
+    "Ex. 1 · Ca1": "예 1 · Ca1",
+    "Ex. 1 · Ca2": "예 1 · Ca2",
+    "Ex. 1 · Ca3 (shuffled)": "예 1 · Ca3 (뒤섞음)",
+    "Ex. 1 · it is": "예 1 · it is",
+    "Running example (07)": "이어지는 예제 (07)",
+    "Ex. 2 · the × 7": "예 2 · the × 7",
+    "Ex. 2 · the cat the cat": "예 2 · the cat the cat",
+    "Ex. 3": "예 3",
+    "hello this is my code": "hello this is my code",
+    "word order (11)": "어순 (11)",
+}
+PAGES = {"en": "playground.html", "ko": "playground.ko.html"}  # in bleu/book/playground/
+SWITCH = "<!-- language switch -->"  # where the page takes the site's language switch
 MAX_REFERENCES = 3  # the page has three reference boxes
 
 
-def examples() -> list[dict]:
-    """The playground's example buttons, read from data/examples.json.
+def examples(lang: str = "en") -> list[dict]:
+    """The playground's example buttons, read from data/examples.json, labelled in ``lang``.
 
     >>> first = examples()[0]
     >>> first["label"], first["normalise"], len(first["references"])
     ('Ex. 1 · Ca1', True, 3)
+    >>> examples("ko")[4]["label"]
+    '이어지는 예제 (07)'
     """
+    if lang not in PAGES:
+        raise ValueError(f"lang: expected one of {sorted(PAGES)}, got {lang!r}")
     out = []
     for name, label, text, normalise in EXAMPLES:
         example = load_example(name)
@@ -54,7 +74,7 @@ def examples() -> list[dict]:
             raise ValueError(f"example {name!r} has more references than the page has boxes")
         out.append(
             {
-                "label": text,
+                "label": KOREAN_LABELS[text] if lang == "ko" else text,
                 "title": example.title,
                 "references": list(example.references),
                 "candidate": example.candidates[label],
@@ -64,20 +84,25 @@ def examples() -> list[dict]:
     return out
 
 
-def page() -> str:
-    """playground.html with the examples written into its JSON script element."""
-    text = (PLAYGROUND / "playground.html").read_text(encoding="utf-8")
+def page(lang: str = "en", switch: str = "") -> str:
+    """The playground page in ``lang`` with the examples written into its JSON script element
+    and the HTML ``switch`` (links to the page in the other languages) in its top line."""
+    if lang not in PAGES:
+        raise ValueError(f"lang: expected one of {sorted(PAGES)}, got {lang!r}")
+    text = (PLAYGROUND / PAGES[lang]).read_text(encoding="utf-8")
     empty = '<script id="pg-examples-data" type="application/json">[]</script>'
-    if empty not in text:
-        raise RuntimeError("playground.html has lost its examples element")
-    data = json.dumps(examples(), ensure_ascii=False).replace("</", "<\\/")
-    return text.replace(empty, empty.replace("[]", data))
+    for needed in (empty, SWITCH):
+        if needed not in text:
+            raise RuntimeError(f"{PAGES[lang]} has lost its {needed!r}")
+    data = json.dumps(examples(lang), ensure_ascii=False).replace("</", "<\\/")
+    return text.replace(empty, empty.replace("[]", data)).replace(SWITCH, switch)
 
 
-def write_playground(out: Path) -> None:
-    """Write the playground page into ``out``, its script, style and fonts into out/static."""
+def write_playground(out: Path, lang: str = "en", switch: str = "") -> None:
+    """Write the playground page in ``lang`` into ``out``, its script, style and fonts into
+    out/static; ``switch`` is the HTML of the language switch (see :func:`page`)."""
     (out / "static" / "fonts").mkdir(parents=True, exist_ok=True)
-    (out / "playground.html").write_text(page(), encoding="utf-8")
+    (out / "playground.html").write_text(page(lang, switch), encoding="utf-8")
     for name in ("playground.js", "playground.css"):
         shutil.copyfile(PLAYGROUND / name, out / "static" / name)
     for name in TYPED_FONT_FILES.values():

@@ -56,6 +56,7 @@ import posixpath
 import re
 import shutil
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote
 
@@ -66,17 +67,19 @@ from nbconvert import HTMLExporter, SlidesExporter
 from nbconvert.filters.markdown_mistune import markdown2html_mistune
 
 from . import fonts
-from .catalog import NOTEBOOKS, ROOT, SOLUTIONS, Chapter, chapters
+from .catalog import NOTEBOOKS, ROOT, Chapter, chapters
 from .lecture import Cut, lecture_cut, split_at_headings
 from .nav import CONTENTS, next_chapter
 from .playground_page import write_playground
+from .site_text import EDITIONS, ENGLISH, KOREAN, Words
 
 log = logging.getLogger(__name__)
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 PLAYGROUND_CHAPTERS = ("03", "04", "05", "06", "07")  # their decks link to the playground
 DECK_WIDTH, DECK_HEIGHT = 1280, 720  # a projector
-SITE_NAME = "BLEU, step by step"
+SITE_NAME = ENGLISH.site_name
+SWITCH = "<!-- language switch -->"  # where the index pages take their language switch
 MARKER = ".bleu-site"  # marks a folder written by build_site, so a rebuild may empty it
 
 # Files taken from jupyter-server-mathjax's static/ folder: the combined configuration
@@ -120,64 +123,42 @@ _ANCHOR = re.compile(
 _EXTERNAL = re.compile(r"^(?:[a-zA-Z][a-zA-Z0-9+.-]*:|//|#|/)")
 
 
+@dataclass(frozen=True)
+class Edition:
+    """One language of the site: its words, its folder in the site, its notebooks."""
+
+    words: Words
+    prefix: str  # the edition's folder in the site, with its slash ('' for English)
+    notebooks: Path  # its chapter notebooks (solutions in notebooks/solutions)
+
+    @property
+    def lang(self) -> str:
+        return self.words.lang
+
+
+def editions() -> list[Edition]:
+    """The English site, and the Korean one under ko/ when notebooks/ko holds notebooks."""
+    found = [Edition(ENGLISH, "", NOTEBOOKS)]
+    if any((NOTEBOOKS / KOREAN.lang).glob("*.ipynb")):
+        found.append(Edition(KOREAN, f"{KOREAN.lang}/", NOTEBOOKS / KOREAN.lang))
+    return found
+
+
 def build_site(out: Path = ROOT / "build" / "site") -> Path:
     """Write the site into ``out`` (emptied first if an earlier build wrote it) and return it.
 
+    Every edition (:func:`editions`) is written in full: the English one in ``out``, the
+    Korean one in ``out/ko`` with a static/ folder of its own (Firefox's file:// rule).
     Raises ValueError if ``out`` is a non-empty folder that build_site did not write.
     """
     out = Path(out).resolve()
     _prepare(out)
-    _copy_static(out / "static")
-    toc = chapters()
+    found = editions()
+    pages = {ed.prefix: _pages_of(ed) for ed in found}
     missing: dict[str, set[str]] = {}
-
-    used: dict[str, set[str]] = {"ko": set(), "zh": set()}
-    contents = _contents_anchor()
-
-    def finish(page: str, body: str, source: Path) -> str:
-        body = _rewrite_links(body, source, page, out, missing, contents)
-        return fonts.mark_languages(body, used)
-
-    handout = _handout_exporter()
-    anchors: dict[str, dict[str, str]] = {}  # handout page -> heading text -> anchor id
-    notebooks = sorted(NOTEBOOKS.glob("*.ipynb")) + sorted(SOLUTIONS.glob("*.ipynb"))
-    by_path = {chapter.path.resolve(): chapter for chapter in toc}
-    by_solutions = {ch.solutions.resolve(): ch for ch in toc if ch.solutions is not None}
-    for source in notebooks:
-        page = _page_of(source)
-        chapter = by_path.get(source.resolve())
-        solved = by_solutions.get(source.resolve())
-        links = [("Index", _rel("index.html", page))]
-        if chapter is not None:
-            links.append(("Slides", _rel(_slides_of(chapter), page)))
-            if chapter.solutions is not None:
-                links.append(("Solutions", _rel(_page_of(chapter.solutions), page)))
-        if solved is not None:
-            links.append((f"Back to {solved.label}", _rel(_page_of(solved.path), page)))
-        title = _page_title(source, chapter, solved)
-        nb = for_the_site(nbformat.read(source, as_version=4))
-        body = _export(handout, source, page, title, links, nb=nb)
-        anchors[page] = heading_anchors(body)
-        _write(out / page, finish(page, body, source))
-
-    slides = _slides_exporter()
-    decks = []
-    for i, chapter in enumerate(toc):
-        page = _slides_of(chapter)
-        handout_page = _page_of(chapter.path)
-        full = for_the_site(nbformat.read(chapter.path, as_version=4))
-        nb, cut = lecture_cut(for_the_slides(full, handout_page), handout_page)
-        nb = with_default_slides(nb)
-        deck = _deck_info(toc, i, full, cut, anchors.get(handout_page, {}))
-        deck["count"] = slide_count(nb)
-        decks.append(deck)
-        body = _export(slides, chapter.path, page, chapter.label, [], nb=nb, deck=deck)
-        _write(out / page, finish(page, body, chapter.path))
-
-    _write(out / "index.html", fonts.mark_languages(_index_page(toc), used))
-    _write(out / "slides.html", fonts.mark_languages(_slides_index(toc, decks), used))
-    write_playground(out)
-    fonts.write_fonts(out / "static" / "fonts", used)
+    for edition in found:
+        others = [(ed, pages[ed.prefix]) for ed in found if ed is not edition]
+        _build_edition(out, edition, others, missing)
     for target, sources in sorted(missing.items()):
         log.warning(
             "%s does not exist yet: its links are shown as plain text in %s",
@@ -185,6 +166,121 @@ def build_site(out: Path = ROOT / "build" / "site") -> Path:
             ", ".join(sorted(sources)),
         )
     return out
+
+
+def _pages_of(edition: Edition) -> set[str]:
+    """The pages an edition will have, by name in its folder."""
+    names = {"index.html", "slides.html", "playground.html"}
+    for source in _notebooks_of(edition):
+        names.add(_page_of(source))
+    for chapter in chapters(ROOT, edition.notebooks.relative_to(ROOT).as_posix()):
+        names.add(_slides_of(chapter))
+    return names
+
+
+def _notebooks_of(edition: Edition) -> list[Path]:
+    folder = edition.notebooks
+    return sorted(folder.glob("*.ipynb")) + sorted((folder / "solutions").glob("*.ipynb"))
+
+
+def language_switch(name: str, others: list[tuple[Edition, set[str]]]) -> list[dict]:
+    """The links from page ``name`` of one edition to the same page of the other editions
+    (only where that page exists): ``{"label", "href", "lang"}`` each.
+
+    >>> language_switch("03_x.html", [(Edition(KOREAN, "ko/", NOTEBOOKS), {"03_x.html"})])
+    [{'label': '한국어', 'href': 'ko/03_x.html', 'lang': 'ko'}]
+    """
+    links = []
+    for edition, names in others:
+        if name in names:
+            # every edition's pages sit in the top folder of the edition: one level apart
+            href = f"{edition.prefix}{name}" if edition.prefix else f"../{name}"
+            links.append({"label": edition.words.switch, "href": href, "lang": edition.lang})
+    return links
+
+
+def switch_html(links: list[dict]) -> str:
+    """The language switch as HTML links (class ``site-lang-switch``)."""
+    return "".join(
+        f'<a class="site-lang-switch" href="{html.escape(link["href"])}" '
+        f'hreflang="{link["lang"]}" lang="{link["lang"]}">{html.escape(link["label"])}</a>'
+        for link in links
+    )
+
+
+def _build_edition(
+    out: Path,
+    edition: Edition,
+    others: list[tuple[Edition, set[str]]],
+    missing: dict[str, set[str]],
+) -> None:
+    """Write one edition of the site: its handouts, decks, index pages and playground."""
+    words, prefix = edition.words, edition.prefix
+    root = out / prefix
+    _copy_static(root / "static")
+    toc = chapters(ROOT, edition.notebooks.relative_to(ROOT).as_posix())
+    used: dict[str, set[str]] = {"ko": set(), "zh": set()}
+    contents = _contents_anchor(edition.notebooks)
+
+    def finish(page: str, body: str, source: Path) -> str:
+        body = _rewrite_links(body, source, prefix + page, out, missing, contents)
+        return fonts.mark_languages(body, used)
+
+    handout = _handout_exporter(edition.lang)
+    anchors: dict[str, dict[str, str]] = {}  # handout page -> heading text -> anchor id
+    by_path = {chapter.path.resolve(): chapter for chapter in toc}
+    by_solutions = {ch.solutions.resolve(): ch for ch in toc if ch.solutions is not None}
+    for source in _notebooks_of(edition):
+        page = _page_of(source)
+        chapter = by_path.get(source.resolve())
+        solved = by_solutions.get(source.resolve())
+        links = [(words.index, "index.html")]
+        if chapter is not None:
+            links.append((words.slides, _slides_of(chapter)))
+            if chapter.solutions is not None:
+                links.append((words.solutions, _page_of(chapter.solutions)))
+        if solved is not None:
+            links.append((words.back_to.format(label=solved.label), _page_of(solved.path)))
+        title = _page_title(source, chapter, solved, words)
+        nb = for_the_site(nbformat.read(source, as_version=4))
+        site = _site_resources(links, language_switch(page, others), words)
+        body = _export(handout, source, page, title, links, nb=nb, site=site)
+        anchors[page] = heading_anchors(body)
+        _write(root / page, finish(page, body, source))
+
+    slides = _slides_exporter(edition.lang)
+    decks = []
+    for i, chapter in enumerate(toc):
+        page = _slides_of(chapter)
+        handout_page = _page_of(chapter.path)
+        full = for_the_site(nbformat.read(chapter.path, as_version=4))
+        nb, cut = lecture_cut(for_the_slides(full, handout_page), handout_page)
+        nb = with_default_slides(nb)
+        deck = _deck_info(toc, i, full, cut, anchors.get(handout_page, {}), words)
+        deck["count"] = slide_count(nb)
+        decks.append(deck)
+        site = _site_resources([], language_switch(page, others), words)
+        body = _export(slides, chapter.path, page, chapter.label, [], nb=nb, deck=deck,
+                       site=site)
+        _write(root / page, finish(page, body, chapter.path))
+
+    for name, text in (
+        ("index.html", _index_page(toc, words)),
+        ("slides.html", _slides_index(toc, decks, words)),
+    ):
+        text = text.replace(SWITCH, switch_html(language_switch(name, others)))
+        _write(root / name, fonts.mark_languages(text, used))
+    write_playground(root, edition.lang, switch_html(language_switch("playground.html", others)))
+    playground = root / "playground.html"
+    _write(playground, fonts.mark_languages(playground.read_text(encoding="utf-8"), used))
+    for text in words.script().values():  # what slides.js writes on the decks
+        fonts.mark_languages(text, used)
+    fonts.write_fonts(root / "static" / "fonts", used)
+
+
+def _site_resources(links: list[tuple[str, str]], switch: list[dict], words: Words) -> dict:
+    """What the page templates read besides the notebook (resources.site)."""
+    return {"links": links, "switch": switch, "words": words, "script": words.script()}
 
 
 # -- slides ---------------------------------------------------------------------------------
@@ -401,7 +497,6 @@ def for_the_slides(nb: nbformat.NotebookNode, handout: str = "") -> nbformat.Not
 
 _TEXT_MACRO = re.compile(r"\\(text|textrm|textit|textbf|textsf|texttt|mbox)\{([^{}]*)\}")
 _PROGRESS = re.compile(r"\r|\d+%\||\d+/\d+ \[|it/s\]|s/it\]")
-_TIME = re.compile(r"\*{0,2}Time\*{0,2}\s*:\s*\*{0,2}\s*(about [^.\n]*?minutes[^.\n]*)")
 
 
 def text_escapes(source: str) -> str:
@@ -449,7 +544,7 @@ def for_the_site(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
 
 
 def time_needed(nb: nbformat.NotebookNode) -> str:
-    r"""The "Time: about N minutes" of a chapter's first cells, or ''.
+    r"""The "Time: about N minutes" of a chapter's first cells (in Korean "시간: 약 N분"), or ''.
 
     >>> from nbformat.v4 import new_markdown_cell, new_notebook
     >>> time_needed(new_notebook(cells=[new_markdown_cell("# T\n\n**Time**: about 30 minutes.")]))
@@ -457,9 +552,10 @@ def time_needed(nb: nbformat.NotebookNode) -> str:
     """
     for cell in nb.cells[:4]:
         if cell.cell_type == "markdown":
-            match = _TIME.search(cell.source)
-            if match:
-                return match.group(1).strip(" *")
+            for words in EDITIONS.values():  # a Korean cell not yet translated is English
+                found = words.time_of(cell.source)
+                if found:
+                    return found
     return ""
 
 
@@ -508,6 +604,7 @@ def _deck_info(
     nb: nbformat.NotebookNode,
     cut: Cut | None = None,
     anchors: dict[str, str] | None = None,
+    words: Words = ENGLISH,
 ) -> dict:
     """What the title slide and the last slide of chapter ``i``'s deck show: the set-up block
     goes to the title slide's notes; the sections out of the cut are linked from the last."""
@@ -521,18 +618,20 @@ def _deck_info(
         href = f"{handout}#{anchor}" if anchor else handout
         left_out.append((markdown2html_mistune(title).strip().removeprefix("<p>")
                          .removesuffix("</p>"), href))
-    links = [(f"The handout: {chapter.label}", _page_of(chapter.path))]
+    links = [(words.handout_link.format(label=chapter.label), _page_of(chapter.path))]
     following = next_chapter(toc, i)
     if following is not None and following is not toc[0]:
-        links.append((f"Next deck: {following.label}", _slides_of(following)))
+        links.append((words.next_deck.format(label=following.label), _slides_of(following)))
     if chapter.number in PLAYGROUND_CHAPTERS:
-        links.append(("The BLEU playground: type a candidate, see every count", "playground.html"))
-    links.append(("Index of the site", "index.html"))
-    links.append(("All decks", "slides.html"))
+        links.append((words.playground_link, "playground.html"))
+    links.append((words.index_link, "index.html"))
+    links.append((words.all_decks, "slides.html"))
     return {
         "title": f"{chapter.number} · {chapter.title}",
         "summary": markdown2html_mistune(chapter.summary) if chapter.summary else "",
         "time": time_needed(nb),
+        "time_line": words.time_needed.format(time=time_needed(nb)) if time_needed(nb) else "",
+        "left_out_names": ", ".join(re.sub(r"<[^>]*>", "", label) for label, _ in left_out),
         "end_links": links,
         "handout": _page_of(chapter.path),
         "setup_notes": markdown2html_mistune(cut.setup) if cut.setup else "",
@@ -557,9 +656,10 @@ def minutes(time: str) -> int:
 # -- rendering ------------------------------------------------------------------------------
 
 
-def _handout_exporter() -> HTMLExporter:
+def _handout_exporter(lang: str = "en") -> HTMLExporter:
     exporter = HTMLExporter(
         template_name="bleu_handout",
+        language_code=lang,
         extra_template_basedirs=[str(TEMPLATES)],
         extra_template_paths=[str(TEMPLATES / "common")],
         embed_images=True,
@@ -568,9 +668,10 @@ def _handout_exporter() -> HTMLExporter:
     return exporter
 
 
-def _slides_exporter() -> SlidesExporter:
+def _slides_exporter(lang: str = "en") -> SlidesExporter:
     exporter = SlidesExporter(
         template_name="bleu_slides",
+        language_code=lang,
         extra_template_basedirs=[str(TEMPLATES)],
         extra_template_paths=[str(TEMPLATES / "common")],
         embed_images=True,
@@ -605,22 +706,31 @@ def _export(
     links: list[tuple[str, str]],
     nb: nbformat.NotebookNode | None = None,
     deck: dict | None = None,
+    site: dict | None = None,
 ) -> str:
+    """Render ``nb`` (read from ``source`` if None) as the page ``page`` of its edition."""
     if nb is None:
         nb = nbformat.read(source, as_version=4)
     resources = {
         "metadata": {"name": title, "path": str(source.parent)},
-        "site": {"static": _rel("static", page), "links": links, "deck": deck or {}},
+        "site": {
+            "static": _rel("static", page),
+            "links": links,
+            "deck": deck or {},
+            **(site or _site_resources(links, [], ENGLISH)),
+        },
     }
     body, _ = exporter.from_notebook_node(nb, resources=resources)
     return body
 
 
-def _page_title(source: Path, chapter: Chapter | None, solved: Chapter | None) -> str:
+def _page_title(
+    source: Path, chapter: Chapter | None, solved: Chapter | None, words: Words = ENGLISH
+) -> str:
     if chapter is not None:
         return chapter.label
     if solved is not None:
-        return f"{solved.label}: solutions"
+        return words.solutions_title.format(label=solved.label)
     return source.stem
 
 
@@ -628,8 +738,19 @@ def _page_title(source: Path, chapter: Chapter | None, solved: Chapter | None) -
 
 
 def _page_of(notebook: Path) -> str:
-    """Site path of a notebook's page: notebooks/[solutions/]X.ipynb -> X.html."""
+    """A notebook's page in its edition's folder: notebooks/[ko/][solutions/]X.ipynb -> X.html."""
     return notebook.with_suffix(".html").name
+
+
+def _site_path(notebook: Path) -> str | None:
+    """Site path of a notebook's page (``ko/X.html`` for a Korean one), or None if the
+    notebook is not one of the site's (not in notebooks/[ko/][solutions/])."""
+    base = NOTEBOOKS.resolve()
+    for prefix in ("", *(f"{lang}/" for lang in EDITIONS if lang != ENGLISH.lang)):
+        folder = base / prefix if prefix else base
+        if notebook.parent in (folder, folder / "solutions"):
+            return prefix + _page_of(notebook)
+    return None
 
 
 def _slides_of(chapter: Chapter) -> str:
@@ -641,9 +762,9 @@ def _rel(target: str, page: str) -> str:
     return posixpath.relpath(target, posixpath.dirname(page) or ".")
 
 
-def _contents_anchor() -> str:
+def _contents_anchor(folder: Path = NOTEBOOKS) -> str:
     """The anchor of the contents cell (tagged ``toc``) on notebook 00's page, or ''."""
-    path = NOTEBOOKS / CONTENTS
+    path = folder / CONTENTS
     if not path.exists():
         return ""
     for cell in nbformat.read(path, as_version=4).cells:
@@ -662,11 +783,13 @@ def _rewrite_links(
 ) -> str:
     """Point links to notebooks at their pages; copy other repository files the page links to.
 
-    A link to a notebook that does not exist (yet) becomes plain text marked ``missing-link``,
-    and its target is recorded in ``missing`` (target -> pages that link to it). A link named
-    "Contents" to the contents notebook lands on its contents section (anchor ``contents``).
+    ``page`` is the page's path in the site (``ko/X.html`` for a Korean page). A link to a
+    notebook that does not exist (yet) becomes plain text marked ``missing-link``, and its
+    target is recorded in ``missing`` (target -> pages that link to it). A link named
+    "Contents" (or "목차") to the contents notebook lands on its contents section.
     """
     notebooks_dir = NOTEBOOKS.resolve()
+    contents_words = {words.contents for words in EDITIONS.values()}
 
     def replace(match: re.Match[str]) -> str:
         href = html.unescape(match["href"])
@@ -679,19 +802,17 @@ def _rewrite_links(
             contents
             and not fragment
             and target.name == CONTENTS
-            and re.sub(r"<[^>]*>", "", match["text"]).strip() == "Contents"
+            and re.sub(r"<[^>]*>", "", match["text"]).strip() in contents_words
         ):
             fragment = f"#{contents}"
-        if target.suffix == ".ipynb" and target.parent in (
-            notebooks_dir,
-            notebooks_dir / "solutions",
-        ):
+        site_path = _site_path(target) if target.suffix == ".ipynb" else None
+        if site_path is not None:
             if not target.exists():
                 name = target.relative_to(notebooks_dir).as_posix()
                 missing.setdefault(name, set()).add(page)
                 label = html.escape(f"{name} is not written yet")
                 return f'<span class="missing-link" title="{label}">{match["text"]}</span>'
-            new = _rel(_page_of(target), page) + fragment
+            new = _rel(site_path, page) + fragment
         elif target.is_file() and target.is_relative_to(ROOT.resolve()):
             copied = "files/" + target.relative_to(ROOT.resolve()).as_posix()
             (out / copied).parent.mkdir(parents=True, exist_ok=True)
@@ -707,13 +828,13 @@ def _rewrite_links(
 # -- index pages ----------------------------------------------------------------------------
 
 
-def _head(title: str, static: str, math: bool) -> str:
+def _head(title: str, static: str, math: bool, words: Words = ENGLISH) -> str:
     mathjax = ""
     if math:  # the same MathJax set-up as the notebook pages
         env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES / "common"))
         mathjax = env.get_template("offline.j2").module.mathjax_offline(static) + "\n"
     return (
-        '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        f'<!DOCTYPE html>\n<html lang="{words.lang}">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1.0">\n'
         f"<title>{html.escape(title)}</title>\n"
         f'<link rel="stylesheet" href="{static}/site.css">\n'
@@ -722,48 +843,47 @@ def _head(title: str, static: str, math: bool) -> str:
     )
 
 
-def _index_page(toc: list[Chapter]) -> str:
+def _index_page(toc: list[Chapter], words: Words = ENGLISH) -> str:
+    """index.html of an edition: what the site is, and its chapters (the language switch
+    goes where :data:`SWITCH` is)."""
+    number, chapter, summary_of, solutions_of, slides_of = words.columns
     rows = []
     for ch in toc:
         summary = markdown2html_mistune(ch.summary) if ch.summary else ""
         solutions = (
-            f'<a href="{_page_of(ch.solutions)}">solutions</a>' if ch.solutions is not None else ""
+            f'<a href="{_page_of(ch.solutions)}">{solutions_of.lower()}</a>'
+            if ch.solutions is not None
+            else ""
         )
         rows.append(
             f'<tr><td class="number">{ch.number}</td>'
             f'<td><a href="{_page_of(ch.path)}">{html.escape(ch.title)}</a></td>'
             f"<td>{summary}</td><td>{solutions}</td>"
-            f'<td><a href="{_slides_of(ch)}">slides</a></td></tr>'
+            f'<td><a href="{_slides_of(ch)}">{slides_of.lower()}</a></td></tr>'
         )
     return (
-        _head(SITE_NAME, "static", math=any("$" in ch.summary for ch in toc))
-        + f"<h1>{SITE_NAME}</h1>\n"
-        "<p>A Jupyter teaching suite that rebuilds BLEU, the machine-translation metric of "
-        "Papineni et al. (2002), one small step at a time, and checks every step against "
-        "NLTK and sacreBLEU. These pages are the notebooks as stored in the repository, with "
-        "the outputs the test suite has verified; to change and run the code, open the "
-        "notebooks in Jupyter (see the README).</p>\n"
-        "<p>Read the chapters in order. Each one ends with exercises; their worked solutions "
-        "are linked beside the chapter. For lectures, every chapter also exists as "
-        '<a href="slides.html">reveal.js slides</a>.</p>\n'
-        "<p>To see BLEU count, clip and combine as you type, open the "
-        '<a href="playground.html">BLEU playground</a>: one to three references, a candidate, '
-        "and every number from the n-gram counts to the score (it runs in the browser, "
-        "offline).</p>\n"
-        "<h2>Contents</h2>\n<table>\n<thead><tr><th>No.</th><th>Chapter</th><th>Summary</th>"
-        "<th>Solutions</th><th>Slides</th></tr></thead>\n<tbody>\n"
+        _head(words.site_name, "static", math=any("$" in ch.summary for ch in toc), words=words)
+        + f'<p class="site-top">{SWITCH}</p>\n'
+        + f"<h1>{words.site_name}</h1>\n"
+        + words.index_html
+        + f"<h2>{words.contents_heading}</h2>\n<table>\n<thead><tr><th>{number}</th>"
+        f"<th>{chapter}</th><th>{summary_of}</th><th>{solutions_of}</th><th>{slides_of}</th>"
+        "</tr></thead>\n<tbody>\n"
         + "\n".join(rows)
         + "\n</tbody>\n</table>\n</body>\n</html>\n"
     )
 
 
-def _slides_index(toc: list[Chapter], decks: list[dict] | None = None) -> str:
+def _slides_index(
+    toc: list[Chapter], decks: list[dict] | None = None, words: Words = ENGLISH
+) -> str:
+    """slides.html of an edition: every deck with its slide count and minutes."""
     if decks is None:
         decks = [{"page": _slides_of(ch), "label": ch.label} for ch in toc]
     rows = []
     for deck in decks:
-        count = f"{deck['count']} slides" if deck.get("count") else ""
-        time = f"{deck['minutes']} minutes" if deck.get("minutes") else ""
+        count = words.slide_count.format(n=deck["count"]) if deck.get("count") else ""
+        time = words.minutes.format(n=deck["minutes"]) if deck.get("minutes") else ""
         rows.append(
             f'<li data-slides="{deck.get("count", 0)}" data-minutes="{deck.get("minutes", 0)}">'
             f'<a href="{deck["page"]}">{html.escape(deck["label"])}</a>'
@@ -772,26 +892,13 @@ def _slides_index(toc: list[Chapter], decks: list[dict] | None = None) -> str:
             + "</li>"
         )
     items = "\n".join(rows)
+    title = words.slides_title.format(site=words.site_name)
     return (
-        _head(f"{SITE_NAME}: slides", "static", math=False)
-        + '<p><a href="index.html">Index</a></p>\n'
-        + f"<h1>{SITE_NAME}: slides</h1>\n"
-        "<p>One deck per chapter, one section of the notebook per column of slides. The "
-        "arrow keys and the space bar step through every slide in order (a code cell and its "
-        "output appear on the next press); <kbd>Esc</kbd> shows the overview, <kbd>F</kbd> "
-        "goes full screen. The decks are laid out for a 1280x720 projector: what does not fit "
-        "on one slide continues on the next. Each deck starts with a title slide and ends "
-        'with links to its handout, the next deck and the <a href="playground.html">BLEU '
-        "playground</a>.</p>\n"
-        "<p>A deck is the chapter's lecture cut: its teaching line, at most one slide per "
-        "1.5 minutes of the chapter's time. Exercises and appendices stay in the handout (the "
-        "last slide links to them), and what the lecturer says but the class need not read "
-        "is in the speaker notes: press <kbd>S</kbd> for the speaker view (notes, the next "
-        "slide and a timer). The slide counts below are those of the cut, counted when the "
-        "site was built; where a slide does not fit the projector, the browser adds a "
-        "continuation slide to them (a few per deck at most). The minutes are the chapter's "
-        "stated time.</p>\n"
-        f"<ul>\n{items}\n</ul>\n</body>\n</html>\n"
+        _head(title, "static", math=False, words=words)
+        + f'<p class="site-top"><a href="index.html">{words.index}</a>{SWITCH}</p>\n'
+        + f"<h1>{title}</h1>\n"
+        + words.slides_html
+        + f"<ul>\n{items}\n</ul>\n</body>\n</html>\n"
     )
 
 

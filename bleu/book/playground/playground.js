@@ -202,6 +202,41 @@
 
   // -- the page ------------------------------------------------------------------------------
 
+  /* The words the script writes, in the page's language (<html lang>): English, Korean. */
+  var TEXTS = {
+    en: {
+      typeReference: "Type at least one reference.",
+      grams: "-grams",
+      none: "none (candidate too short)",
+      candidateGrams: "The candidate's n-grams",
+      matched: "matched",
+      clipped: "clipped (over Max_Ref_Count)",
+      absent: "in no reference",
+      counts: "Counts",
+      countColumns: ["n", "n-gram", "Count", "Max_Ref_Count", "Count_clip"],
+      precisionColumns: ["", "clipped / all", "p_n", "smoothed", "weight"],
+      noUnigram: "No unigram of the candidate is in a reference.",
+      zeroPrecision: "A precision with positive weight is 0, so without smoothing the " +
+        "geometric mean is 0: choose a smoothing method to see a score."
+    },
+    ko: {
+      typeReference: "참조 번역을 하나 이상 입력하십시오.",
+      grams: "-그램",
+      none: "없음 (후보 번역이 너무 짧음)",
+      candidateGrams: "후보 번역의 n-그램",
+      matched: "일치",
+      clipped: "클리핑됨 (Max_Ref_Count 초과)",
+      absent: "어느 참조 번역에도 없음",
+      counts: "카운트",
+      countColumns: ["n", "n-그램", "Count", "Max_Ref_Count", "Count_clip"],
+      precisionColumns: ["", "클리핑 / 전체", "p_n", "스무딩 후", "가중치"],
+      noUnigram: "후보 번역의 유니그램 가운데 참조 번역에 있는 것이 하나도 없습니다.",
+      zeroPrecision: "가중치가 양수인 정밀도 하나가 0이므로, 스무딩 없이는 기하 평균이 " +
+        "0입니다. 점수를 보려면 스무딩 방법을 고르십시오."
+    }
+  };
+  var TEXT = TEXTS[(document.documentElement.lang || "en").slice(0, 2)] || TEXTS.en;
+
   var WEIGHTS = {
     "uniform4": [0.25, 0.25, 0.25, 0.25],
     "uniform2": [0.5, 0.5],
@@ -243,7 +278,7 @@
     out.textContent = "";
     summary.textContent = "";
     if (refs.length === 0) {
-      summary.appendChild(el("p", {"class": "pg-note", text: "Type at least one reference."}));
+      summary.appendChild(el("p", {"class": "pg-note", text: TEXT.typeReference}));
       document.getElementById("pg-bleu").textContent = "–";
       return;
     }
@@ -253,9 +288,9 @@
     var grams = el("div", {"class": "pg-grams"});
     result.orders.forEach(function (o) {
       var line = el("div", {"class": "pg-line"}, [el("span", {"class": "pg-order",
-        text: o.n + "-grams"})]);
+        text: o.n + TEXT.grams})]);
       if (o.status.length === 0) {
-        line.appendChild(el("span", {"class": "pg-none", text: "none (candidate too short)"}));
+        line.appendChild(el("span", {"class": "pg-none", text: TEXT.none}));
       }
       o.status.forEach(function (status, i) {
         line.appendChild(el("span", {"class": "pg-gram pg-" + status,
@@ -264,18 +299,18 @@
       });
       grams.appendChild(line);
     });
-    out.appendChild(el("h2", {text: "The candidate's n-grams"}));
+    out.appendChild(el("h2", {text: TEXT.candidateGrams}));
     out.appendChild(el("p", {"class": "pg-legend"}, [
-      el("span", {"class": "pg-gram pg-matched", text: "matched"}),
-      el("span", {"class": "pg-gram pg-clipped", text: "clipped (over Max_Ref_Count)"}),
-      el("span", {"class": "pg-gram pg-absent", text: "in no reference"})
+      el("span", {"class": "pg-gram pg-matched", text: TEXT.matched}),
+      el("span", {"class": "pg-gram pg-clipped", text: TEXT.clipped}),
+      el("span", {"class": "pg-gram pg-absent", text: TEXT.absent})
     ]));
     out.appendChild(grams);
 
     // counts
-    out.appendChild(el("h2", {text: "Counts"}));
+    out.appendChild(el("h2", {text: TEXT.counts}));
     var counts = el("table", {"class": "pg-table", id: "pg-counts"}, [
-      el("thead", {}, [el("tr", {}, ["n", "n-gram", "Count", "Max_Ref_Count", "Count_clip"]
+      el("thead", {}, [el("tr", {}, TEXT.countColumns
         .map(function (h, i) { return el("th", {"class": i > 1 ? "num" : "", text: h}); }))])
     ]);
     var body = el("tbody");
@@ -295,7 +330,7 @@
 
     // precisions and the score, beside the inputs
     var table = el("table", {"class": "pg-table", id: "pg-precisions"}, [
-      el("thead", {}, [el("tr", {}, ["", "clipped / all", "p_n", "smoothed", "weight"]
+      el("thead", {}, [el("tr", {}, TEXT.precisionColumns
         .map(function (h, i) { return el("th", {"class": i > 0 ? "num" : "", text: h}); }))])
     ]);
     var tbody = el("tbody");
@@ -327,9 +362,8 @@
     summary.appendChild(hidden);
     var why = "";
     if (result.bleu === 0 && result.c > 0) {
-      why = result.orders[0].matches === 0 ? "No unigram of the candidate is in a reference." :
-        result.smoothing === null ? "A precision with positive weight is 0, so without " +
-        "smoothing the geometric mean is 0: choose a smoothing method to see a score." : "";
+      why = result.orders[0].matches === 0 ? TEXT.noUnigram :
+        result.smoothing === null ? TEXT.zeroPrecision : "";
     }
     if (why) {
       summary.appendChild(el("p", {"class": "pg-note", id: "pg-why", text: why}));

@@ -38,6 +38,26 @@
   var CODE_SHARE = 0.55; // long code yields first, down to this share of the slide's height
   // figures: 920 deck px is 902 px at reveal.js's scale of 0.98 on a 1280x720 screen
   var FIGURE_WIDTH = 920;
+  // the words this script writes on a slide, in the deck's language (siteDeck.start's
+  // site.words: bleu/book/site_text.py)
+  var WORDS = {
+    continued: " (continued)",
+    fullCell: "full cell in the handout",
+    figureAndTable: "the code of this figure and its table are in the handout"
+  };
+  // Text in the deck's language other than English is set in a span with its lang, as
+  // bleu.book.fonts marks the page's own text, so that it is drawn with the site's font.
+  function said(text) {
+    var lang = document.documentElement.lang || "en";
+    if (/^en\b/.test(lang)) {
+      return document.createTextNode(text);
+    }
+    var span = document.createElement("span");
+    span.className = "cjk";
+    span.lang = lang;
+    span.textContent = text;
+    return span;
+  }
   var FIGURE_MAX_WIDTH = 1040; // leaves a column for the text beside the figure
   var SCALE = 0.98;
   var FIGURE_MIN_PT = 10; // bleu.plot.MIN_FONT_PT: the smallest text of a figure
@@ -444,13 +464,13 @@
       while (copy.firstChild) {
         title.appendChild(copy.firstChild);
       }
-      title.appendChild(document.createTextNode(" (continued)"));
+      title.appendChild(said(WORDS.continued));
       if (cell && handout) {
         // a code cell cut in two: the whole of it is one click away
         title.appendChild(document.createTextNode(" · "));
         var link = document.createElement("a");
         link.href = handout + "#" + encodeURIComponent(cell.id).replace(/%3D/g, "=");
-        link.textContent = "full cell in the handout";
+        link.appendChild(said(WORDS.fullCell));
         title.appendChild(link);
       }
       next.insertBefore(title, next.firstChild);
@@ -568,7 +588,8 @@
     });
     text.querySelectorAll(".site-figure-code a").forEach(function (link) {
       if (more) {
-        link.textContent = "the code of this figure and its table are in the handout";
+        link.textContent = "";
+        link.appendChild(said(WORDS.figureAndTable));
       }
     });
     holder.classList.add("site-figure");
@@ -897,6 +918,8 @@
   /* Lay the deck out, fit it, then start reveal.js with `options`; `site.handout` is the
      chapter's handout page, for the links from code cells cut in two. */
   function start(options, site) {
+    var given = (site || {}).words || {};
+    Object.keys(given).forEach(function (key) { WORDS[key] = given[key]; });
     var reveal = document.querySelector(".reveal");
     reveal.classList.add("site-measure");
     reveal.style.setProperty("--site-deck-width", options.width + "px");
