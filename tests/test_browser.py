@@ -5,7 +5,9 @@ http.server thread. At 1280x720, the size of a projector, every slide of every d
 measured: no slide is taller than the deck, no code or table is wider than its box, no
 fragment appears off-screen, and code is at least 20 px high. Korean and Chinese text carries
 its language and renders with the site's own font subset; the BLEU playground equals
-``bleu.sentence_bleu``, reacts to typing and makes no network request.
+``bleu.sentence_bleu``, reacts to typing and makes no network request. Every check of a page
+runs on both editions, English and Korean (``ko/``, the ``edition`` fixture), and the language
+switch of every page leads to its twin without covering a slide's content.
 
 Skipped, with the reason, where Chromium or Playwright is missing. ``pytest -s`` prints the
 counts; ``python tests/test_browser.py [SITE_DIR]`` prints them for a site already built.
@@ -24,10 +26,12 @@ import shutil
 import sys
 import threading
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
+from bleu.book.lecture import EOJEOL_WORDS
 from bleu.plot import DPI, MIN_FONT_PT, RETINA
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -47,12 +51,14 @@ MIN_CODE_PX = 19.5  # "no smaller than about 20 px" on the 1280x720 screen, afte
 FACE_NAME = {"ko": "Noto Sans CJK KR", "zh": "Noto Sans CJK SC"}  # inside the shipped subsets
 MIN_FIGURE_PX = 900  # a figure on a slide, at 1280x720
 MIN_FIGURE_TEXT_PX = 18  # ticks, labels and legends of a figure on a slide
-FIGURE_ARGS = [MIN_FONT_PT, DPI * RETINA]  # the smallest figure text (pt), the PNG's dpi
+# the smallest figure text (pt), the PNG's dpi, the words a Korean token counts (lecture.py)
+FIGURE_ARGS = [MIN_FONT_PT, DPI * RETINA, EOJEOL_WORDS]
+LANGS = ("en", "ko")  # the site's editions: English in the top folder, Korean in ko/
 
 # Steps through a deck with Reveal.next() (every fragment, every vertical and horizontal slide)
 # and returns what it measured. Runs in the page.
 MEASURE_DECK = r"""
-async ([FIGURE_MIN_PT, FIGURE_PNG_DPI]) => {
+async ([FIGURE_MIN_PT, FIGURE_PNG_DPI, EOJEOL_WORDS]) => {
   const settle = () => new Promise((done) => {
     if (window.MathJax && MathJax.Hub && MathJax.Hub.Queue) { MathJax.Hub.Queue(done); }
     else { done(); }
@@ -66,7 +72,23 @@ async ([FIGURE_MIN_PT, FIGURE_PNG_DPI]) => {
   const out = {slides: 0, tall: [], wide: [], fragments: 0, offscreen: [], minCode: null,
                heights: [], continued: document.querySelectorAll("section.site-continued").length,
                orphans: [], comments: [], notes: 0, parted: [], figures: [], words: [],
-               emptied: []};
+               emptied: [], covered: [], switchShown: false};
+  // a Korean deck counts a token with Hangul as EOJEOL_WORDS words, as bleu.book.lecture does
+  const korean = /^ko\b/.test(document.documentElement.lang);
+  const hangul = /[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]/;
+  // the language switch in the corner of the screen: the content rectangles it covers
+  const corner = document.querySelector("nav.site-lang-corner a.site-lang-switch");
+  const meets = (a, b) => a.right > b.left + 1 && a.left < b.right - 1 &&
+    a.bottom > b.top + 1 && a.top < b.bottom - 1;
+  const rectsOf = (el) => {
+    if (/^(PRE|TABLE|IMG|SVG|CANVAS)$/.test(el.tagName) ||
+        el.classList.contains("MathJax_Display")) {
+      return [el.getBoundingClientRect()];
+    }
+    const range = document.createRange();  // text: its lines, not the whole block
+    range.selectNodeContents(el);
+    return Array.from(range.getClientRects());
+  };
   // Commentary parted from what it explains, read from the fitted deck's structure: a slide
   // whose last block is a paragraph while the table, code, output or figure it leads to
   // starts the continuation slide (an orphan lead-in); a continuation slide that starts with
@@ -142,9 +164,22 @@ async ([FIGURE_MIN_PT, FIGURE_PNG_DPI]) => {
       text.querySelectorAll("script, .MathJax_Preview, .MJX_Assistive_MathML").forEach(
         (m) => m.remove());
       text.querySelectorAll(".MathJax, .MathJax_Display").forEach((m) => m.replaceWith("x"));
-      words += text.textContent.split(/\s+/).filter(Boolean).length;
+      words += text.textContent.split(/\s+/).filter(Boolean).reduce(
+        (n, token) => n + (korean && hangul.test(token) ? EOJEOL_WORDS : 1), 0);
     }
-    out.words.push(words);
+    out.words.push(Math.round(words * 10) / 10);
+    if (corner) {
+      const spot = corner.getBoundingClientRect();
+      out.switchShown = out.switchShown || (spot.width > 0 && spot.top >= 0 &&
+        spot.right <= vw && getComputedStyle(corner).visibility === "visible");
+      for (const el of slide.querySelectorAll("h1, h2, h3, h4, p, li, pre, table, img, " +
+                                              ".MathJax_Display, .site-full-cell")) {
+        if (el.closest("aside") || (el.tagName === "P" && el.closest("li"))) { continue; }
+        if (rectsOf(el).some((r) => r.width > 0 && meets(r, spot))) {
+          out.covered.push(`${label()}: ${el.textContent.trim().slice(0, 30)}`);
+        }
+      }
+    }
     // every figure: its width on the screen (fragments are laid out while hidden) and the
     // size of its smallest text there, from the PNG's own pixels per point (retina: 2 x dpi)
     for (const img of slide.querySelectorAll(".jp-OutputArea-output img")) {
@@ -326,22 +361,41 @@ def page(base: str) -> Iterator[object]:
         yield p
 
 
+@dataclass
+class Edition:
+    """One language of the built site: its folder and the URL of that folder."""
+
+    lang: str
+    root: Path
+    url: str
+
+    def other(self) -> str:
+        return next(lang for lang in LANGS if lang != self.lang)
+
+
+@pytest.fixture(scope="session", params=LANGS)
+def edition(request: pytest.FixtureRequest, site: Path, base: str) -> Edition:
+    lang = request.param
+    prefix = "" if lang == "en" else f"{lang}/"
+    return Edition(lang, site / prefix if prefix else site, base + prefix)
+
+
 @pytest.fixture(scope="session")
-def decks(site: Path, base: str, page: object) -> dict[str, dict]:
+def decks(edition: Edition, page: object) -> dict[str, dict]:
     results = {}
-    for deck in sorted(site.glob("*.slides.html")):
-        open_deck(page, base + deck.name)
+    for deck in sorted(edition.root.glob("*.slides.html")):
+        open_deck(page, edition.url + deck.name)
         results[deck.name] = page.evaluate(MEASURE_DECK, FIGURE_ARGS)
         results[deck.name]["typography"] = page.evaluate(DECK_TYPOGRAPHY)
-    print("\n" + summary(results))
+    print(f"\n{edition.lang}:\n" + summary(results))
     return results
 
 
 # -- slides ---------------------------------------------------------------------------------
 
 
-def test_every_deck_is_measured(site: Path, decks: dict[str, dict]) -> None:
-    assert len(decks) == len(list(site.glob("*.slides.html"))) > 10
+def test_every_deck_is_measured(edition: Edition, decks: dict[str, dict]) -> None:
+    assert len(decks) == len(list(edition.root.glob("*.slides.html"))) > 10
     for name, r in decks.items():
         assert r["slides"] >= 3, name
 
@@ -387,19 +441,19 @@ def _listed(site: Path) -> dict[str, dict[str, int]]:
     return {href: {"slides": int(n), "minutes": int(m)} for n, m, href in found}
 
 
-def test_slides_page_lists_counts_and_minutes(site: Path, decks: dict[str, dict]) -> None:
+def test_slides_page_lists_counts_and_minutes(edition: Edition, decks: dict[str, dict]) -> None:
     """slides.html lists every deck with its slide count (the cut's, counted at build time)
     and minutes; the browser's count is that plus the continuation slides it added."""
-    listed = _listed(site)
+    listed = _listed(edition.root)
     assert set(listed) == set(decks)
     wrong = {n: (listed[n]["slides"], r["slides"], r["continued"]) for n, r in decks.items()
              if listed[n]["slides"] + r["continued"] != r["slides"] or not listed[n]["minutes"]}
     assert not wrong, f"listed count + continued != measured (listed, measured, cont.): {wrong}"
 
 
-def test_every_deck_is_within_its_budget(site: Path, decks: dict[str, dict]) -> None:
+def test_every_deck_is_within_its_budget(edition: Edition, decks: dict[str, dict]) -> None:
     """At most one slide per 1.5 minutes of the chapter's stated time."""
-    listed = _listed(site)
+    listed = _listed(edition.root)
     over = {n: (r["slides"], int(listed[n]["minutes"] / SLIDE_MINUTES)) for n, r in decks.items()
             if r["slides"] > listed[n]["minutes"] / SLIDE_MINUTES}
     assert not over, f"decks over budget (slides, budget): {over}"
@@ -440,19 +494,47 @@ def test_speaker_notes_on_most_slides(decks: dict[str, dict]) -> None:
 
 
 def test_prose_on_a_slide_is_short(decks: dict[str, dict]) -> None:
-    """About 60 words of prose on a slide at most (the rest is in the speaker notes)."""
+    """About 60 words of prose on a slide at most (the rest is in the speaker notes); a
+    Korean token with Hangul counts bleu.book.lecture.EOJEOL_WORDS words."""
     wordy = {n: max(r["words"]) for n, r in decks.items() if max(r["words"]) > MAX_WORDS}
     assert not wordy, f"slides with more than {MAX_WORDS} words of prose: {wordy}"
 
 
-def test_speaker_view_opens_offline(site: Path, base: str, page: object) -> None:
+def test_language_switch_covers_no_slide_content(decks: dict[str, dict]) -> None:
+    """Every deck shows its language switch in the corner of the 1280x720 screen, and on no
+    slide does it cover a line of text, code, a table, a figure or a formula."""
+    hidden = [name for name, r in decks.items() if not r["switchShown"]]
+    assert not hidden, f"decks without a visible language switch: {hidden}"
+    covered = {name: r["covered"][:3] for name, r in decks.items() if r["covered"]}
+    assert not covered, f"content under the language switch (h/v: text): {covered}"
+
+
+def test_language_switch_on_two_decks(edition: Edition, page: object) -> None:
+    """The quick suite's share of the check above: deck 03 and deck 09 (the longest), every
+    slide measured; clicking the switch opens the same deck in the other language."""
+    for name in ("03_modified_precision.slides.html", "09_pitfalls.slides.html"):
+        open_deck(page, edition.url + name)
+        found = page.evaluate(MEASURE_DECK, FIGURE_ARGS)
+        assert found["slides"] > 10 and found["switchShown"], name
+        assert not found["covered"], (name, found["covered"][:3])
+    page.locator("nav.site-lang-corner a.site-lang-switch").click()
+    page.wait_for_load_state("load")
+    assert page.url.split("#")[0].endswith(
+        ("" if edition.other() == "en" else f"{edition.other()}/") + name)
+    assert page.evaluate("document.documentElement.lang") == edition.other()
+
+
+def test_speaker_view_opens_offline(
+    edition: Edition, base: str, page: object
+) -> None:
     """S opens reveal.js's speaker view (the notes plugin, shipped with the site): the title
     slide's notes are the chapter's set-up block, and nothing is requested from elsewhere."""
     elsewhere: list[str] = []
     local = (base, "data:", "blob:", "about:")
     page.context.on("request", lambda r: None if r.url.startswith(local)
                     else elsewhere.append(r.url))
-    open_deck(page, base + "03_modified_precision.slides.html")
+    label = {"en": "Time", "ko": "시간"}[edition.lang]  # the set-up block's first label
+    open_deck(page, edition.url + "03_modified_precision.slides.html")
     page.evaluate("Reveal.slide(0, 0)")
     with page.expect_popup() as opened:
         page.keyboard.press("s")
@@ -461,7 +543,8 @@ def test_speaker_view_opens_offline(site: Path, base: str, page: object) -> None
     speaker.wait_for_selector(".speaker-controls-notes", timeout=20000)
     speaker.wait_for_function(
         "document.querySelector('.speaker-controls-notes .value') && "
-        "document.querySelector('.speaker-controls-notes .value').textContent.includes('Time')",
+        "document.querySelector('.speaker-controls-notes .value').textContent"
+        f".includes('{label}')",
         timeout=20000,
     )
     assert speaker.locator("#current-slide iframe").count() == 1
@@ -492,6 +575,10 @@ FIND_CJK = r"""
     const lang = owner ? owner.getAttribute("lang") : "";
     if (!(isHangul ? /^ko\b/.test(lang) : /^(zh|ko)\b/.test(lang))) {
       bad.push(`${lang || "no lang"}: ${text.trim().slice(0, 30)}`);
+    } else if (!parent.closest(".cjk, .pg-page")) {
+      // on a Korean page <html lang="ko"> gives every node its lang: the text must still sit
+      // in a span of bleu.book.fonts (the site's font); the playground sets its own font
+      bad.push(`not in a .cjk span: ${text.trim().slice(0, 30)}`);
     }
   }
   return {count, bad};
@@ -522,10 +609,11 @@ def _fonts_of(cdp: object, selector: str, limit: int) -> list[tuple[str, float, 
     return found
 
 
-def test_cjk_text_carries_its_language(site: Path, base: str, page: object) -> None:
+def test_cjk_text_carries_its_language(edition: Edition, page: object) -> None:
     counted, bad = 0, {}
+    site = edition.root
     for path in _pages(site) + sorted(site.glob("*.slides.html"))[:3]:
-        page.goto(base + path.name)
+        page.goto(edition.url + path.name)
         page.wait_for_load_state("load")
         found = page.evaluate(FIND_CJK)
         counted += found["count"]
@@ -536,7 +624,7 @@ def test_cjk_text_carries_its_language(site: Path, base: str, page: object) -> N
     assert not bad, f"Korean or Chinese text without its lang: {bad}"
 
 
-def test_cjk_renders_with_the_shipped_font(site: Path, base: str, page: object) -> None:
+def test_cjk_renders_with_the_shipped_font(edition: Edition, page: object) -> None:
     """Chromium draws every sampled Hangul/Han span with the site's own font (no system font,
     no empty boxes): CSS.getPlatformFontsForNode names the fonts that drew a node's text, by
     their own names, and says whether each is a web font."""
@@ -544,7 +632,7 @@ def test_cjk_renders_with_the_shipped_font(site: Path, base: str, page: object) 
     cdp = page.context.new_cdp_session(page)
     checked, wrong = 0, []
     for name in ("00_overview.html", "03_modified_precision.html", "index.html"):
-        page.goto(base + name)
+        page.goto(edition.url + name)
         page.wait_for_load_state("load")
         page.evaluate("document.fonts.ready.then(() => true)")
         cdp.send("DOM.enable")
@@ -559,11 +647,12 @@ def test_cjk_renders_with_the_shipped_font(site: Path, base: str, page: object) 
     assert not wrong, f"CJK spans not drawn with the shipped font: {wrong[:5]}"
 
 
-def test_font_subsets_cover_every_character_used(site: Path) -> None:
+def test_font_subsets_cover_every_character_used(edition: Edition) -> None:
     from fontTools.ttLib import TTFont
 
     from bleu.book.fonts import FILE, HAN, HANGUL
 
+    site = edition.root
     cmaps = {lang: TTFont(site / "static" / "fonts" / f).getBestCmap() for lang, f in FILE.items()}
     pattern = re.compile('<span class="cjk" lang="(ko|zh)">([^<]*)</span>')
     missing: dict[str, set[str]] = {"ko": set(), "zh": set()}
@@ -625,8 +714,8 @@ def _python_bleu(refs: list, hyp: list, weights: list, smoothing: int | None) ->
     return bleu.sentence_bleu(refs, hyp, weights=tuple(weights), smoothing_function=method)
 
 
-def test_playground_equals_sentence_bleu(base: str, page: object) -> None:
-    page.goto(base + "playground.html")
+def test_playground_equals_sentence_bleu(edition: Edition, page: object) -> None:
+    page.goto(edition.url + "playground.html")
     page.wait_for_function("typeof window.bleu === 'object'")
     cases = _random_cases(400, seed=13)
     got = page.evaluate(
@@ -657,8 +746,8 @@ def test_playground_rejects_bad_input(base: str, page: object) -> None:
         assert word in message, (call, message)
 
 
-def test_playground_reacts_to_typing(base: str, page: object) -> None:
-    page.goto(base + "playground.html")
+def test_playground_reacts_to_typing(edition: Edition, page: object) -> None:
+    page.goto(edition.url + "playground.html")
     candidate = page.locator("#pg-candidate")
     shown = page.locator("#pg-bleu")
     refs = [r.split() for r in ("the cat is on the mat", "there is a cat on the mat")]
@@ -680,15 +769,16 @@ def test_playground_reacts_to_typing(base: str, page: object) -> None:
     assert page.locator("#pg-counts tbody tr").count() == 2  # "the" and "the the"
 
 
-def test_no_request_leaves_the_local_server(site: Path, base: str, page: object) -> None:
+def test_no_request_leaves_the_local_server(edition: Edition, page: object) -> None:
     for name in ("playground.html", "index.html", "03_modified_precision.slides.html"):
-        page.goto(base + name)
+        page.goto(edition.url + name)
         page.wait_for_load_state("load")
     page.locator("#pg-candidate").count()
     assert page.elsewhere == [], f"requests beyond the local server: {page.elsewhere[:5]}"
 
 
-def test_index_and_decks_link_the_playground(site: Path) -> None:
+def test_index_and_decks_link_the_playground(edition: Edition) -> None:
+    site = edition.root
     assert 'href="playground.html"' in (site / "index.html").read_text(encoding="utf-8")
     for deck in sorted(site.glob("*.slides.html")):
         text = deck.read_text(encoding="utf-8")
@@ -714,11 +804,11 @@ def _px(page: object, selector: str, prop: str = "font-size") -> float:
     return float(value.removesuffix("px"))
 
 
-def test_playground_presenter_layout(base: str, page: object) -> None:
+def test_playground_presenter_layout(edition: Edition, page: object) -> None:
     """At 1280x720 the inputs and results are at least 24 px, the score, the four precisions
     (as fractions and decimals), c, r and BP are on screen beside the inputs without
     scrolling, and the n-gram chips and counts table are collapsed."""
-    page.goto(base + "playground.html")
+    page.goto(edition.url + "playground.html")
     page.wait_for_function("document.getElementById('pg-f4') !== null")
     for selector in ("#pg-candidate", "#pg-ref1", "#pg-f1", "#pg-p4", "#pg-bp", "#pg-bleu"):
         assert _px(page, selector) >= 24, selector
@@ -754,22 +844,25 @@ def test_playground_normalise_equals_notebook_02(base: str, page: object) -> Non
     assert not differ, differ[:5]
 
 
-def _examples() -> list[dict]:
+def _examples(lang: str = "en") -> list[dict]:
     from bleu.book.playground_page import examples
 
-    return examples()
+    return examples(lang)
 
 
 def test_playground_examples_are_one_click_and_equal_sentence_bleu(
-    base: str, page: object
+    edition: Edition, page: object
 ) -> None:
-    page.goto(base + "playground.html")
+    page.goto(edition.url + "playground.html")
     buttons = page.locator("button.pg-example")
-    examples = _examples()
+    examples = _examples(edition.lang)
     assert buttons.count() == len(examples) >= 8
     labels = [buttons.nth(i).inner_text() for i in range(buttons.count())]
-    assert any("Running example" in label for label in labels)
+    assert labels == [example["label"] for example in examples]
+    running = {"en": "Running example", "ko": "이어지는 예제"}[edition.lang]
+    assert any(running in label for label in labels)
     assert any("the × 7" in label for label in labels)
+    english = [example["label"] for example in _examples()]
     for i, example in enumerate(examples):
         buttons.nth(i).click()
         split = (lambda t: re.findall(r"\w+", t.lower())) if example["normalise"] else str.split
@@ -778,21 +871,21 @@ def test_playground_examples_are_one_click_and_equal_sentence_bleu(
         shown = float(page.locator("#pg-bleu").get_attribute("data-value"))
         assert shown == pytest.approx(expected, abs=1e-12), example["label"]
         assert page.locator("#pg-normalise").is_checked() == example["normalise"]
-        if example["label"] == "Ex. 1 · Ca1":  # notebook 02 and 03: 17/18 once normalised
+        if english[i] == "Ex. 1 · Ca1":  # notebook 02 and 03: 17/18 once normalised
             assert page.locator("#pg-f1").inner_text() == "17/18"
-        if example["label"].startswith("Running"):  # notebook 07's 0.5045666840058485
+        if english[i].startswith("Running"):  # notebook 07's 0.5045666840058485
             assert shown == pytest.approx(0.5045666840058485, abs=1e-15)
-    page.locator("button.pg-example", has_text="Ex. 1 · Ca1").click()
+    buttons.nth(english.index("Ex. 1 · Ca1")).click()
     page.locator("#pg-normalise").uncheck()  # the raw split: "commands." is not "commands"
     assert page.locator("#pg-f1").inner_text() == "16/18"
 
 
 def test_playground_draws_typed_korean_and_chinese_with_its_fonts(
-    base: str, page: object
+    edition: Edition, page: object
 ) -> None:
     """Korean and Chinese typed in are drawn with the playground's shipped fonts (glyphs of
     non-zero width), not as empty boxes, on a machine without CJK system fonts."""
-    page.goto(base + "playground.html")
+    page.goto(edition.url + "playground.html")
     page.wait_for_selector("#playground.pg-fonts-ready", timeout=10000)
     page.fill("#pg-ref1", "나는 학교에 갔다 . 机器翻译")
     page.fill("#pg-candidate", "나는 학교에 간다 . 机器翻译")
@@ -851,17 +944,17 @@ CUT_ON_PAPER = r"""() => {
 }"""
 
 
-def test_handouts_print_without_a_cut_line(site: Path, base: str, page: object) -> None:
+def test_handouts_print_without_a_cut_line(edition: Edition, page: object) -> None:
     """Printed from Chromium on A4 (the narrower of A4 and Letter), no line of code or output
     and no table runs past the right margin: each wraps (or a wide table shrinks) instead."""
     lines, cut = 0, {}
     page.set_viewport_size(A4_PRINTABLE)
     page.emulate_media(media="print")
     try:
-        for path in _pages(site):
+        for path in _pages(edition.root):
             if not path.name[:2].isdigit():
                 continue
-            page.goto(base + path.name)
+            page.goto(edition.url + path.name)
             page.wait_for_load_state("load")
             found = page.evaluate(CUT_ON_PAPER)
             lines += found["lines"]
@@ -934,3 +1027,70 @@ def test_deck_typography(decks: dict[str, dict]) -> None:
     print(f"\ntypography checked: {totals}")
     assert totals["korean"] > 20 and totals["numbers"] > 100 and totals["details"] > 4
     assert not bad, bad
+
+
+# -- the two languages ---------------------------------------------------------------------
+
+SWITCH_SPOT = r"""() => {
+  const link = document.querySelector("a.site-lang-switch");
+  if (!link) { return null; }
+  const r = link.getBoundingClientRect();
+  return {top: r.top, left: r.left, right: r.right, bottom: r.bottom,
+          text: link.textContent.trim(), visible: getComputedStyle(link).visibility,
+          lang: document.documentElement.lang,
+          bodyBreak: getComputedStyle(document.body).wordBreak,
+          koreanBreak: Array.from(document.querySelectorAll('span.cjk[lang="ko"]'))
+            .filter(s => s.getClientRects().length)
+            .every(s => getComputedStyle(s).wordBreak === "keep-all")};
+}"""
+
+
+def test_language_switch_is_seen_and_leads_to_the_twin(edition: Edition, page: object) -> None:
+    """On a handout, a solutions page, the index, the slides list and the playground, the
+    switch ("한국어" on the English pages, "English" on the Korean ones) is on screen at
+    1280x720 without scrolling, and a click opens the same page in the other language.
+    Korean text keeps its words whole (word-break: keep-all): the whole body of a Korean
+    page, the Korean runs of an English one."""
+    label = {"en": "한국어", "ko": "English"}[edition.lang]
+    twin = "" if edition.other() == "en" else f"{edition.other()}/"
+    for name in ("03_modified_precision.html", "03_modified_precision_solutions.html",
+                 "index.html", "slides.html", "playground.html"):
+        page.goto(edition.url + name)
+        page.wait_for_load_state("load")
+        spot = page.evaluate(SWITCH_SPOT)
+        assert spot is not None, name
+        assert spot["text"] == label and spot["visible"] == "visible", (name, spot)
+        assert 0 <= spot["top"] and spot["bottom"] <= 720 and spot["right"] <= 1280, (name, spot)
+        assert spot["lang"] == edition.lang and spot["koreanBreak"], (name, spot)
+        if edition.lang == "ko":
+            assert spot["bodyBreak"] == "keep-all", name
+        page.locator("a.site-lang-switch").first.click()
+        page.wait_for_load_state("load")
+        assert page.url.split("#")[0].endswith(f"/{twin}{name}"), (name, page.url)
+        assert page.evaluate("document.documentElement.lang") == edition.other(), name
+
+
+def test_korean_playground_writes_korean(base: str, page: object) -> None:
+    """The Korean playground's script writes its headings, legends and notes in Korean, drawn
+    with the shipped Hangul font; the numbers are those of the English page."""
+    results = {}
+    for lang, prefix in (("en", ""), ("ko", "ko/")):
+        page.goto(base + prefix + "playground.html")
+        page.wait_for_selector("#playground.pg-fonts-ready", timeout=10000)
+        page.locator("button.pg-example").nth(4).click()  # the running example
+        results[lang] = page.locator("#pg-bleu").get_attribute("data-value")
+    assert results["ko"] == results["en"]
+    assert page.locator("#pg-result h2").first.text_content() == "후보 번역의 n-그램"
+    for box in ("#pg-ref1", "#pg-ref2", "#pg-ref3"):
+        page.fill(box, "")
+    note = page.locator("#pg-summary .pg-note").inner_text()
+    assert note == "참조 번역을 하나 이상 입력하십시오."
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("DOM.enable")
+    cdp.send("CSS.enable")
+    drawn = _fonts_of(cdp, "#pg-summary .pg-note, label", 6)
+    cdp.detach()
+    assert drawn
+    for _, width, fonts in drawn:
+        families = {family for family, custom, glyphs in fonts if glyphs and custom}
+        assert width > 0 and any("KR" in family for family in families), fonts
