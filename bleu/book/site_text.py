@@ -45,6 +45,8 @@ class Words:
     continued: str  # slides.js: the title of a continuation slide ends with it
     full_cell: str  # slides.js: the link to a code cell cut in two
     figure_and_table: str  # slides.js: a figure whose table moved to the handout
+    trimmed_output: str  # slides.js: an output cut to the room on the slide
+    trimmed_code: str  # slides.js: code and output cut to the room on the slide
     slide_count: str  # "{n}"
     minutes: str  # "{n}"
     index_html: str  # the paragraphs of index.html, HTML
@@ -69,6 +71,8 @@ class Words:
             "continued": self.continued,
             "fullCell": self.full_cell,
             "figureAndTable": self.figure_and_table,
+            "trimmedOutput": self.trimmed_output,
+            "trimmedCode": self.trimmed_code,
         }
 
 
@@ -99,6 +103,8 @@ ENGLISH = Words(
     continued=" (continued)",
     full_cell="full cell in the handout",
     figure_and_table="the code of this figure and its table are in the handout",
+    trimmed_output="output trimmed to the slide",
+    trimmed_code="code and output trimmed to the slide",
     slide_count="{n} slides",
     minutes="{n} minutes",
     index_html=(
@@ -165,6 +171,8 @@ KOREAN = Words(
     continued=" (이어서)",
     full_cell="본문에서 셀 전체 보기",
     figure_and_table="이 그림의 코드와 표는 본문에 있습니다",
+    trimmed_output="슬라이드에 맞게 출력을 줄였습니다",
+    trimmed_code="슬라이드에 맞게 코드와 출력을 줄였습니다",
     slide_count="슬라이드 {n}장",
     minutes="{n}분",
     index_html=(

@@ -43,7 +43,9 @@
   var WORDS = {
     continued: " (continued)",
     fullCell: "full cell in the handout",
-    figureAndTable: "the code of this figure and its table are in the handout"
+    figureAndTable: "the code of this figure and its table are in the handout",
+    trimmedOutput: "output trimmed to the slide",
+    trimmedCode: "code and output trimmed to the slide"
   };
   // Text in the deck's language other than English is set in a span with its lang, as
   // bleu.book.fonts marks the page's own text, so that it is drawn with the site's font.
@@ -738,11 +740,11 @@
       });
       var note = document.createElement("p");
       note.className = "site-full-cell";
-      var label = document.createTextNode(" trimmed to the slide · ");
+      var label = said(WORDS.trimmedOutput + " · ");
       note.appendChild(label);
       var link = document.createElement("a");
       link.href = handout + "#" + encodeURIComponent(cell.id || "").replace(/%3D/g, "=");
-      link.textContent = "full cell in the handout";
+      link.appendChild(said(WORDS.fullCell));
       note.appendChild(link);
       outputs.appendChild(note);
       // still too tall with the output's first line (the prose above went first, at the
@@ -752,7 +754,7 @@
         codeCut = trimCode(input, input.getBoundingClientRect().bottom - top - over, top) ||
           codeCut;
       }
-      label.nodeValue = (codeCut ? "code and output" : "output") + label.nodeValue;
+      label.textContent = (codeCut ? WORDS.trimmedCode : WORDS.trimmedOutput) + " · ";
       cell.classList.add("site-trimmed");
       return true;
     }
