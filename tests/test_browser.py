@@ -1088,9 +1088,12 @@ def test_korean_playground_writes_korean(base: str, page: object) -> None:
     cdp = page.context.new_cdp_session(page)
     cdp.send("DOM.enable")
     cdp.send("CSS.enable")
-    drawn = _fonts_of(cdp, "#pg-summary .pg-note, label", 6)
+    # the note, the labels of the boxes, the buttons of the first examples ("예 1 · Ca1") and
+    # the smoothing menu ("없음"): every one has Hangul
+    drawn = _fonts_of(cdp, "#pg-summary .pg-note, label .pg-label, "
+                      "button.pg-example:nth-child(-n+5), select#pg-smoothing", 12)
     cdp.detach()
-    assert drawn
+    assert len(drawn) >= 10
     for _, width, fonts in drawn:
         families = {family for family, custom, glyphs in fonts if glyphs and custom}
         assert width > 0 and any("KR" in family for family in families), fonts
