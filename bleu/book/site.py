@@ -15,6 +15,12 @@ for a page in a subfolder. Links between notebooks are rewritten to the pages::
     static/                     MathJax, reveal.js and the stylesheets, copied from packages
     static/fonts/               the Korean and Chinese font subsets (see bleu.book.fonts)
     files/                      other repository files a notebook links to, if any
+    ko/                         the Korean edition: the same pages made from notebooks/ko/,
+                                with a static/ of its own (Firefox's rule above)
+
+Every page of both editions carries a language switch (class ``site-lang-switch``) to the same
+page in the other language, and the Korean pages declare ``<html lang="ko">``; the site's own
+words in each language are in :mod:`bleu.book.site_text`.
 
 Nothing is loaded from the network: MathJax 2.7 comes from the package
 ``jupyter-server-mathjax``, reveal.js from ``sphinx-revealjs``, the notebook styles from
@@ -78,7 +84,6 @@ log = logging.getLogger(__name__)
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 PLAYGROUND_CHAPTERS = ("03", "04", "05", "06", "07")  # their decks link to the playground
 DECK_WIDTH, DECK_HEIGHT = 1280, 720  # a projector
-SITE_NAME = ENGLISH.site_name
 SWITCH = "<!-- language switch -->"  # where the index pages take their language switch
 MARKER = ".bleu-site"  # marks a folder written by build_site, so a rebuild may empty it
 

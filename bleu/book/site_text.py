@@ -34,7 +34,8 @@ class Words:
     time_needed: str  # the title slide: "{time}"
     where_next: str
     left_out: str  # the last slide: what the cut leaves to the handout
-    end_notes: str  # the last slide's notes: "{left_out}" (a bracketed list, or '')
+    end_notes: str  # the last slide's notes: "{left_out}" (left_out_list, or '')
+    left_out_list: str  # "{names}": the sections left out, in brackets, for end_notes
     handout_link: str  # "{label}"
     next_deck: str  # "{label}"
     playground_link: str
@@ -65,6 +66,15 @@ class Words:
         match = re.search(self.time_pattern, source)
         return match.group(1).strip(" *") if match else ""
 
+    def end_note(self, names: str) -> str:
+        """The last slide's speaker notes, naming the sections ``names`` left out (or '').
+
+        >>> KOREAN.end_note("연습 문제").startswith("강의에서 빠진 내용(연습 문제)은 본문에서")
+        True
+        """
+        listed = self.left_out_list.format(names=names) if names else ""
+        return self.end_notes.format(left_out=listed)
+
     def script(self) -> dict[str, str]:
         """The words slides.js writes on a deck (its ``siteDeck.start`` takes them)."""
         return {
@@ -93,6 +103,7 @@ ENGLISH = Words(
         "Point the class to the handout for what the lecture left out{left_out}: every cell "
         "in full, with its output. The next deck continues from here."
     ),
+    left_out_list=" ({names})",
     handout_link="The handout: {label}",
     next_deck="Next deck: {label}",
     playground_link="The BLEU playground: type a candidate, see every count",
@@ -161,6 +172,7 @@ KOREAN = Words(
         "강의에서 빠진 내용{left_out}은 본문에서 보도록 안내하십시오. 본문에는 모든 셀이 "
         "출력과 함께 빠짐없이 있습니다. 다음 슬라이드 묶음은 여기서 이어집니다."
     ),
+    left_out_list="({names})",
     handout_link="본문: {label}",
     next_deck="다음 슬라이드 묶음: {label}",
     playground_link="BLEU 놀이터: 후보 번역을 입력하고 모든 카운트를 확인하기",
