@@ -43,10 +43,10 @@ SLIDE_WORDS = 60  # about as much prose as a class reads on one slide
 # code), so a Hangul token says as much as (43,181 - 4,498) / 30,431 = 1.27 English words,
 # and takes 3.49 em with its space against 2.78 em for an English word (Hangul 1 em a
 # syllable, Latin letters about 0.5 em): 1.26. On the slides the cut falls at whole
-# sentences, and Korean sentences are longer: with 1.27 the Korean decks of the chapters
-# translated so far (03, 14) showed 8% and 15% more width of prose than the English ones,
-# with 1.35 3% and 8%, with 1.4 -4% and 8%, with 1 (plain eojeol) 34% in all. 1.35 it is:
-# a Korean slide about as full as an English one (tests/test_site.py measures it).
+# sentences, and Korean sentences are longer. The width of prose the 15 Korean decks show,
+# against the English decks: +29% with 1 (plain eojeol), +6% with 1.27, -1% with 1.35 (per
+# chapter -21% to +9%), -4% with 1.4. 1.35 it is: a Korean slide about as full as an English
+# one (tests/test_site.py measures it).
 EOJEOL_WORDS = 1.35
 PROSE = ("p", "list", "quote")  # the blocks a slide shortens (tables, math and code stay)
 FIGURE_WORDS = 45  # beside a figure the column is narrow
