@@ -147,7 +147,7 @@ def test_a_changed_english_cell_turns_its_translation_stale():
     nb = _toy()
     catalog = tr.update_catalogue(tr.read_catalogue(Path("/nonexistent.po")), tr.sources(nb))
     assert tr.status(nb, catalog).missing == ("notebook/summary", "c0", "c2", "c2/slide_text")
-    tr.fill(nb, catalog, {"c2": "후보 번역에는 토큰이 하나 있습니다."})
+    tr.fill(nb, catalog, _sheet({"c2": "후보 번역에는 토큰이 하나 있습니다."}))
     assert "c2" not in tr.status(nb, catalog).missing
 
     nb.cells[2].source = "The candidate has two tokens."
@@ -163,7 +163,7 @@ def test_a_changed_english_cell_turns_its_translation_stale():
 def test_a_moved_cell_keeps_its_translation():
     nb = _toy()
     catalog = tr.update_catalogue(tr.read_catalogue(Path("/nonexistent.po")), tr.sources(nb))
-    tr.fill(nb, catalog, {"c2": "후보 번역에는 토큰이 하나 있습니다."})
+    tr.fill(nb, catalog, _sheet({"c2": "후보 번역에는 토큰이 하나 있습니다."}))
     nb.cells[2].id = "new-id"
     catalog = tr.update_catalogue(catalog, tr.sources(nb))
     assert tr.translations(nb, catalog)["new-id"] == "후보 번역에는 토큰이 하나 있습니다."
@@ -172,7 +172,7 @@ def test_a_moved_cell_keeps_its_translation():
 def test_the_korean_notebook_switches_language_and_keeps_code():
     nb = _toy()
     catalog = tr.update_catalogue(tr.read_catalogue(Path("/nonexistent.po")), tr.sources(nb))
-    tr.fill(nb, catalog, {"c0": "# 01 · 장난감 (Toy)\n\n[다음](02_x.ipynb)을 보세요."})
+    tr.fill(nb, catalog, _sheet({"c0": "# 01 · 장난감 (Toy)\n\n[다음](02_x.ipynb)을 보세요."}))
     korean = tr.korean_notebook(nb, catalog, Path("01_toy.ipynb"))
     assert [c.id for c in korean.cells] == ["c0", tr.LANGUAGE_CELL_ID, "c1", "c2"]
     assert korean.cells[0].source.startswith("# 01 · 장난감")
@@ -200,14 +200,49 @@ def test_lint_names_what_a_translation_lost():
     assert {p.split(":")[0] for p in lost} == {"code blocks", "headings", "links", "table rows"}
 
 
+def _sheet(texts: dict[str, str]) -> tr.Sheet:
+    return tr.Sheet(texts, dict.fromkeys(texts))
+
+
 def test_sheet_round_trip_and_its_errors():
     nb = _toy()
     catalog = tr.update_catalogue(tr.read_catalogue(Path("/nonexistent.po")), tr.sources(nb))
-    sheet = tr.worksheet(nb, catalog)
-    assert tr.parse_sheet(sheet)["c2"] == "The candidate has one token."
-    with pytest.raises(ValueError, match="korean"):
-        tr.fill(nb, catalog, {"nope": "아니요"})
+    sheet = tr.parse_sheet(tr.worksheet(nb, catalog))
+    assert sheet.texts["c2"] == "The candidate has one token."
+    assert sheet.made_from["c2"] == tr.fingerprint("The candidate has one token.")
+    with pytest.raises(ValueError, match="sheet"):
+        tr.fill(nb, catalog, _sheet({"nope": "아니요"}))
     with pytest.raises(ValueError, match="twice"):
         tr.parse_sheet("=== a ===\nx\n=== a ===\ny\n")
     with pytest.raises(ValueError, match="before the first"):
         tr.parse_sheet("stray\n=== a ===\nx\n")
+
+
+def test_a_sheet_made_from_an_older_english_text_is_not_taken_as_current():
+    """The hole a reviewer found: a sheet exported before an English cell changed, filled
+    after, must leave that message stale, not translated."""
+    nb = _toy()
+    catalog = tr.update_catalogue(tr.read_catalogue(Path("/nonexistent.po")), tr.sources(nb))
+    old_sheet = tr.worksheet(nb, catalog)
+    nb.cells[2].source = "The candidate has two tokens."
+    catalog = tr.update_catalogue(catalog, tr.sources(nb))
+    korean = old_sheet.replace(
+        "The candidate has one token.", "후보 번역에는 토큰이 하나 있습니다."
+    )
+    problems = tr.fill(nb, catalog, tr.parse_sheet(korean))
+    assert any("c2: made from an older English text" in p for p in problems)
+    assert tr.status(nb, catalog).stale == ("c2",)
+    assert "c2" not in tr.translations(nb, catalog)
+    fresh = tr.parse_sheet(tr.worksheet(nb, catalog))
+    assert "made from an older English text" in tr.worksheet(nb, catalog)
+    fresh.texts["c2"] = "후보 번역에는 토큰이 두 개 있습니다."
+    tr.fill(nb, catalog, fresh)
+    assert tr.status(nb, catalog).stale == ()
+
+
+def test_a_pasted_old_korean_part_is_refused():
+    nb = _toy()
+    catalog = tr.update_catalogue(tr.read_catalogue(Path("/nonexistent.po")), tr.sources(nb))
+    text = "새 번역\n--- current Korean (made from an older English text) ---\n옛 번역"
+    problems = tr.fill(nb, catalog, _sheet({"c2": text}))
+    assert problems and "c2" in tr.status(nb, catalog).missing

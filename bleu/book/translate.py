@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import copy
 import datetime as dt
+import hashlib
 import io
 import posixpath
 import re
@@ -297,58 +298,93 @@ def english_code_cells(nb: nbformat.NotebookNode) -> list[nbformat.NotebookNode]
 
 # --- the translator's worksheet -------------------------------------------------------------
 
-_HEADER = re.compile(r"^=== (\S+) ===$", re.MULTILINE)
+_HEADER = re.compile(r"^=== (\S+?)(?: @([0-9a-f]{8}))? ===$", re.MULTILINE)
+_OLD_KOREAN = "--- current Korean (made from an older English text) ---"
+
+
+def fingerprint(english: str) -> str:
+    """Eight hex digits naming an English text, written in a worksheet's headers so that
+    :func:`fill` can tell a sheet made from an older English text.
+
+    >>> fingerprint("Clipping")
+    '4fdafe89'
+    """
+    return hashlib.sha1(english.encode("utf-8")).hexdigest()[:8]
 
 
 def worksheet(nb: nbformat.NotebookNode, catalog: Catalog, everything: bool = False) -> str:
     """The English of the messages still to translate (all with ``everything``), in blocks
-    headed ``=== context ===``; a stale message also shows its current Korean text."""
+    headed ``=== context @fingerprint ===``; a stale message also shows its current Korean."""
     todo = status(nb, catalog)
     wanted = set(todo.missing + todo.stale)
     by_context = {m.context: m for m in catalog if m.id}
     blocks = []
     for source in sources(nb):
         if everything or source.context in wanted:
-            block = f"=== {source.context} ===\n{source.english}"
+            block = f"=== {source.context} @{fingerprint(source.english)} ===\n{source.english}"
             old = by_context.get(source.context)
             if source.context in todo.stale and old is not None:
-                block += f"\n--- current Korean (made from an older English text) ---\n{old.string}"
+                block += f"\n{_OLD_KOREAN}\n{old.string}"
             blocks.append(block)
     return "\n\n".join(blocks) + "\n"
 
 
-def parse_sheet(text: str) -> dict[str, str]:
-    """``=== context ===`` blocks -> context: text (stripped of surrounding blank lines)."""
+@dataclass(frozen=True)
+class Sheet:
+    """A translator's sheet: context -> Korean text, and the English each block was made
+    from (its fingerprint, or None for a header written without one)."""
+
+    texts: dict[str, str]
+    made_from: dict[str, str | None]
+
+
+def parse_sheet(text: str) -> Sheet:
+    """``=== context [@fingerprint] ===`` blocks, each text stripped of blank lines around it."""
     parts = _HEADER.split(text)
     if parts[0].strip():
         raise ValueError("sheet: text before the first '=== context ===' header")
-    out = {}
-    for context, body in zip(parts[1::2], parts[2::2]):
-        if context in out:
+    texts: dict[str, str] = {}
+    made_from: dict[str, str | None] = {}
+    for context, stamp, body in zip(parts[1::3], parts[2::3], parts[3::3]):
+        if context in texts:
             raise ValueError(f"sheet: {context!r} appears twice")
-        out[context] = body.strip("\n")
-    return out
+        texts[context] = body.strip("\n")
+        made_from[context] = stamp
+    return Sheet(texts, made_from)
 
 
-def fill(nb: nbformat.NotebookNode, catalog: Catalog, korean: dict[str, str]) -> list[str]:
-    """Put ``korean`` (context: text) into ``catalog``; return the problems :func:`lint` finds.
+def fill(nb: nbformat.NotebookNode, catalog: Catalog, sheet: Sheet) -> list[str]:
+    """Put the sheet's Korean texts into ``catalog``; return the problems found: what
+    :func:`lint` finds, and blocks made from an older English text (stored, but fuzzy, so
+    the tests call them stale until translated again).
 
     Raises ValueError naming a context the notebook does not have.
     """
     by_context = {m.context: m for m in catalog if m.id}
     english = {s.context: s.english for s in sources(nb)}
-    unknown = sorted(set(korean) - set(english))
+    unknown = sorted(set(sheet.texts) - set(english))
     if unknown:
-        raise ValueError(f"korean: contexts not in the notebook: {unknown}")
+        raise ValueError(f"sheet: contexts not in the notebook: {unknown}")
     problems = []
-    for context, text in korean.items():
+    for context, text in sheet.texts.items():
+        if _OLD_KOREAN in text:
+            problems.append(f"{context}: delete the '{_OLD_KOREAN}' part; not stored")
+            continue
+        stamp = sheet.made_from.get(context)
+        outdated = stamp is not None and stamp != fingerprint(english[context])
         message = by_context.get(context)
         if message is None:
-            catalog.add(english[context], text, context=context)
+            message = catalog.add(english[context], text, context=context)
+        message.string = text
+        message.previous_id = []
+        if outdated:
+            message.flags.add("fuzzy")
+            problems.append(
+                f"{context}: made from an older English text (stored as fuzzy): "
+                "run worksheet again and translate the new English"
+            )
         else:
-            message.string = text
             message.flags.discard("fuzzy")
-            message.previous_id = []
         problems += [f"{context}: {p}" for p in lint(english[context], text)]
     return problems
 
