@@ -9,7 +9,7 @@ How the catalogue is loaded, and why that way: translators edit the PO file
 ``bleu/locale/ko/LC_MESSAGES/bleu.po``; the compiled ``bleu.mo`` beside it is committed too,
 and is what :func:`gettext.translation` reads at run time. So a student installs nothing and
 runs no build step (Babel, which reads PO files, is not a dependency of the package), and the
-tests compile the PO with Babel and require the committed MO to be byte-for-byte that result,
+tests compile the PO with Babel and require the committed MO to hold exactly its messages,
 so the two cannot drift apart.
 
 When a message changes, refresh the catalogue with Babel's own tool (from the repository's
