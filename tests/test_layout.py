@@ -23,7 +23,11 @@ ROOT = PACKAGE.parent
 # Lazy imports that are meant: the command lines import the site builder only when asked
 # (it needs nbconvert, which the notebooks' install has but a plain `import bleu` should
 # not pay for).
-LAZY = {("bleu.book.__main__", "bleu.book.site"), ("bleu.book.__main__", "bleu.book.nav")}
+LAZY = {
+    ("bleu.book.__main__", "bleu.book.site"),
+    ("bleu.book.__main__", "bleu.book.nav"),
+    ("bleu.book.__main__", "bleu.book.translate_cli"),
+}
 
 
 def _module_name(path: Path) -> str:

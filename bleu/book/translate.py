@@ -56,7 +56,8 @@ import nbformat
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
-from .catalog import ROOT
+from .catalog import ROOT, Chapter, title_of
+from .nav import set_korean_navigation
 
 LANGUAGE = "ko"
 NAV_TAGS = ("nav-top", "nav-bottom", "toc")
@@ -437,9 +438,6 @@ class Edition:
 
 def make_edition(root: Path = ROOT) -> Edition:
     """Every Korean notebook and updated catalogue, in memory."""
-    from .catalog import Chapter, title_of
-    from .nav import set_korean_navigation
-
     notebooks, catalogues, states = {}, {}, {}
     for rel in english_notebooks(root):
         english = nbformat.read(root / "notebooks" / rel, as_version=4)
