@@ -1084,7 +1084,7 @@ def test_korean_playground_writes_korean(base: str, page: object) -> None:
     for box in ("#pg-ref1", "#pg-ref2", "#pg-ref3"):
         page.fill(box, "")
     note = page.locator("#pg-summary .pg-note").inner_text()
-    assert note == "참조 번역을 하나 이상 입력하십시오."
+    assert note == "참조 번역을 하나 이상 입력하세요."
     cdp = page.context.new_cdp_session(page)
     cdp.send("DOM.enable")
     cdp.send("CSS.enable")

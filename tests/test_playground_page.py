@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import pathlib
 import re
 
 import pytest
@@ -59,3 +60,22 @@ def test_the_korean_page_speaks_korean():
     assert "<a>x</a>" in korean and playground_page.SWITCH not in korean
     with pytest.raises(ValueError, match="lang"):
         playground_page.page("fr")
+
+
+def _skeleton(html: str) -> list[tuple[str, str | None]]:
+    """The page's elements in order with their ids: what the script and the CSS rely on."""
+    return [
+        (tag, (re.search(r'\bid="([^"]+)"', attrs) or [None, None])[1])
+        for tag, attrs in re.findall(r"<(\w+)([^>]*)>", html)
+        if tag not in ("span", "a")  # the Korean page wraps labels in spans; links are words
+    ]
+
+
+def test_the_two_pages_have_the_same_controls():
+    """playground.ko.html is the English page with Korean words: a control added to one and
+    not the other fails here, so the copies cannot drift apart."""
+    folder = pathlib.Path(playground_page.__file__).resolve().parent / "playground"
+    english = (folder / "playground.html").read_text(encoding="utf-8")
+    korean = (folder / "playground.ko.html").read_text(encoding="utf-8")
+    assert _skeleton(english) == _skeleton(korean)
+    assert len([i for _, i in _skeleton(english) if i]) >= 8

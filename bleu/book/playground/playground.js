@@ -220,7 +220,7 @@
         "geometric mean is 0: choose a smoothing method to see a score."
     },
     ko: {
-      typeReference: "참조 번역을 하나 이상 입력하십시오.",
+      typeReference: "참조 번역을 하나 이상 입력하세요.",
       grams: "-그램",
       none: "없음 (후보 번역이 너무 짧음)",
       candidateGrams: "후보 번역의 n-그램",
@@ -232,7 +232,7 @@
       precisionColumns: ["", "클리핑 / 전체", "p_n", "스무딩 후", "가중치"],
       noUnigram: "후보 번역의 유니그램 가운데 참조 번역에 있는 것이 하나도 없습니다.",
       zeroPrecision: "가중치가 양수인 정밀도 하나가 0이므로, 스무딩 없이는 기하 평균이 " +
-        "0입니다. 점수를 보려면 스무딩 방법을 고르십시오."
+        "0입니다. 점수를 보려면 스무딩 방법을 고르세요."
     }
   };
   var TEXT = TEXTS[(document.documentElement.lang || "en").slice(0, 2)] || TEXTS.en;
