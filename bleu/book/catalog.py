@@ -58,23 +58,35 @@ def title_of(nb: nbformat.NotebookNode, path: Path) -> str:
     raise ValueError(f"{path.name}: no '# NN · Title' heading in its first cells")
 
 
+def notebook_files(folder: Path) -> list[Path]:
+    """The notebooks of an edition's folder: its chapters, then ``solutions/``, sorted."""
+    return sorted(folder.glob("*.ipynb")) + sorted((folder / "solutions").glob("*.ipynb"))
+
+
+def chapter_of(path: Path, nb: nbformat.NotebookNode, solutions: Path | None) -> Chapter | None:
+    """The chapter notebook ``nb`` at ``path`` (None if ``path`` is not ``NN_slug.ipynb``)."""
+    match = _CHAPTER.match(path.name)
+    if not match:
+        return None
+    return Chapter(
+        number=match.group(1),
+        path=path,
+        title=title_of(nb, path),
+        summary=nb.metadata.get("suite", {}).get("summary", ""),
+        solutions=solutions,
+    )
+
+
 def chapters(root: Path = ROOT, folder: str = "notebooks") -> list[Chapter]:
     """All chapter notebooks in reading order; ``folder="notebooks/ko"`` for the Korean ones."""
     notebooks = root / folder
     out = []
     for path in sorted(notebooks.glob("*.ipynb")):
-        match = _CHAPTER.match(path.name)
-        if not match:
+        if not _CHAPTER.match(path.name):
             continue
-        nb = nbformat.read(path, as_version=4)
         solutions = notebooks / "solutions" / f"{path.stem}_solutions.ipynb"
-        out.append(
-            Chapter(
-                number=match.group(1),
-                path=path,
-                title=title_of(nb, path),
-                summary=nb.metadata.get("suite", {}).get("summary", ""),
-                solutions=solutions if solutions.exists() else None,
-            )
+        chapter = chapter_of(
+            path, nbformat.read(path, as_version=4), solutions if solutions.exists() else None
         )
+        out.append(chapter)
     return out

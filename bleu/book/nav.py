@@ -178,17 +178,15 @@ def set_korean_navigation(
     """Write the Korean navigation cells and contents table into the Korean ``notebooks``
     (relative path -> notebook, in memory), from the Korean chapters ``korean``."""
     for i, ch in enumerate(korean):
-        nb = notebooks[Path(ch.path.name)]
+        path = Path(ch.path.name)
         line = chapter_nav(korean, i, KOREAN)
-        for cell in nb.cells:
-            tags = cell.metadata.get("tags", [])
-            if "nav-top" in tags or "nav-bottom" in tags:
-                cell.source = line
-            if "toc" in tags:
-                cell.source = KOREAN.toc_heading + "\n\n" + toc_table(korean, words=KOREAN)
+        wanted = {"nav-top": line, "nav-bottom": line}
+        if ch.path.name == CONTENTS:
+            wanted["toc"] = KOREAN.toc_heading + "\n\n" + toc_table(korean, words=KOREAN)
+        for tag, source in wanted.items():
+            _set_tagged(notebooks[path], tag, source, path)
         if ch.solutions is not None:
+            path = Path("solutions", ch.solutions.name)
             line = solutions_nav(korean, i, KOREAN)
-            for cell in notebooks[Path("solutions", ch.solutions.name)].cells:
-                tags = cell.metadata.get("tags", [])
-                if "nav-top" in tags or "nav-bottom" in tags:
-                    cell.source = line
+            for tag in ("nav-top", "nav-bottom"):
+                _set_tagged(notebooks[path], tag, line, path)

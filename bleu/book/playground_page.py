@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import shutil
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from ..data import load_example
@@ -98,11 +99,15 @@ def page(lang: str = "en", switch: str = "") -> str:
     return text.replace(empty, empty.replace("[]", data)).replace(SWITCH, switch)
 
 
-def write_playground(out: Path, lang: str = "en", switch: str = "") -> None:
+def write_playground(
+    out: Path, lang: str = "en", switch: str = "", finish: Callable[[str], str] | None = None
+) -> None:
     """Write the playground page in ``lang`` into ``out``, its script, style and fonts into
-    out/static; ``switch`` is the HTML of the language switch (see :func:`page`)."""
+    out/static; ``switch`` is the HTML of the language switch (see :func:`page`), ``finish``
+    what the site does to every page before it is written (marking its languages)."""
     (out / "static" / "fonts").mkdir(parents=True, exist_ok=True)
-    (out / "playground.html").write_text(page(lang, switch), encoding="utf-8")
+    text = page(lang, switch)
+    (out / "playground.html").write_text(finish(text) if finish else text, encoding="utf-8")
     for name in ("playground.js", "playground.css"):
         shutil.copyfile(PLAYGROUND / name, out / "static" / name)
     for name in TYPED_FONT_FILES.values():

@@ -73,7 +73,7 @@ from nbconvert import HTMLExporter, SlidesExporter
 from nbconvert.filters.markdown_mistune import markdown2html_mistune
 
 from . import fonts
-from .catalog import NOTEBOOKS, ROOT, Chapter, chapters
+from .catalog import NOTEBOOKS, ROOT, Chapter, chapters, notebook_files
 from .lecture import Cut, lecture_cut, split_at_headings
 from .nav import CONTENTS, next_chapter
 from .playground_page import write_playground
@@ -159,11 +159,12 @@ def build_site(out: Path = ROOT / "build" / "site") -> Path:
     out = Path(out).resolve()
     _prepare(out)
     found = editions()
-    pages = {ed.prefix: _pages_of(ed) for ed in found}
+    tocs = {ed.prefix: chapters(ROOT, ed.notebooks.relative_to(ROOT).as_posix()) for ed in found}
+    pages = {ed.prefix: _pages_of(ed, tocs[ed.prefix]) for ed in found}
     missing: dict[str, set[str]] = {}
     for edition in found:
         others = [(ed, pages[ed.prefix]) for ed in found if ed is not edition]
-        _build_edition(out, edition, others, missing)
+        _build_edition(out, edition, tocs[edition.prefix], others, missing)
     for target, sources in sorted(missing.items()):
         log.warning(
             "%s does not exist yet: its links are shown as plain text in %s",
@@ -173,19 +174,12 @@ def build_site(out: Path = ROOT / "build" / "site") -> Path:
     return out
 
 
-def _pages_of(edition: Edition) -> set[str]:
-    """The pages an edition will have, by name in its folder."""
+def _pages_of(edition: Edition, toc: list[Chapter]) -> set[str]:
+    """The pages an edition will have, by name in its folder (``toc``: its chapters)."""
     names = {"index.html", "slides.html", "playground.html"}
-    for source in _notebooks_of(edition):
-        names.add(_page_of(source))
-    for chapter in chapters(ROOT, edition.notebooks.relative_to(ROOT).as_posix()):
-        names.add(_slides_of(chapter))
+    names.update(_page_of(source) for source in notebook_files(edition.notebooks))
+    names.update(_slides_of(chapter) for chapter in toc)
     return names
-
-
-def _notebooks_of(edition: Edition) -> list[Path]:
-    folder = edition.notebooks
-    return sorted(folder.glob("*.ipynb")) + sorted((folder / "solutions").glob("*.ipynb"))
 
 
 def language_switch(name: str, others: list[tuple[Edition, set[str]]]) -> list[dict]:
@@ -216,14 +210,15 @@ def switch_html(links: list[dict]) -> str:
 def _build_edition(
     out: Path,
     edition: Edition,
+    toc: list[Chapter],
     others: list[tuple[Edition, set[str]]],
     missing: dict[str, set[str]],
 ) -> None:
-    """Write one edition of the site: its handouts, decks, index pages and playground."""
+    """Write one edition of the site (``toc``: its chapters): its handouts, decks, index
+    pages and playground."""
     words, prefix = edition.words, edition.prefix
     root = out / prefix
     _copy_static(root / "static")
-    toc = chapters(ROOT, edition.notebooks.relative_to(ROOT).as_posix())
     used: dict[str, set[str]] = {"ko": set(), "zh": set()}
     contents = _contents_anchor(edition.notebooks)
 
@@ -235,7 +230,7 @@ def _build_edition(
     anchors: dict[str, dict[str, str]] = {}  # handout page -> heading text -> anchor id
     by_path = {chapter.path.resolve(): chapter for chapter in toc}
     by_solutions = {ch.solutions.resolve(): ch for ch in toc if ch.solutions is not None}
-    for source in _notebooks_of(edition):
+    for source in notebook_files(edition.notebooks):
         page = _page_of(source)
         chapter = by_path.get(source.resolve())
         solved = by_solutions.get(source.resolve())
@@ -275,9 +270,12 @@ def _build_edition(
     ):
         text = text.replace(SWITCH, switch_html(language_switch(name, others)))
         _write(root / name, fonts.mark_languages(text, used))
-    write_playground(root, edition.lang, switch_html(language_switch("playground.html", others)))
-    playground = root / "playground.html"
-    _write(playground, fonts.mark_languages(playground.read_text(encoding="utf-8"), used))
+    write_playground(
+        root,
+        edition.lang,
+        switch_html(language_switch("playground.html", others)),
+        finish=lambda text: fonts.mark_languages(text, used),
+    )
     for text in words.script().values():  # what slides.js writes on the decks
         fonts.mark_languages(text, used)
     fonts.write_fonts(root / "static" / "fonts", used)
@@ -623,6 +621,7 @@ def _deck_info(
         href = f"{handout}#{anchor}" if anchor else handout
         left_out.append((markdown2html_mistune(title).strip().removeprefix("<p>")
                          .removesuffix("</p>"), href))
+    time = time_needed(nb)
     links = [(words.handout_link.format(label=chapter.label), _page_of(chapter.path))]
     following = next_chapter(toc, i)
     if following is not None and following is not toc[0]:
@@ -634,14 +633,14 @@ def _deck_info(
     return {
         "title": f"{chapter.number} · {chapter.title}",
         "summary": markdown2html_mistune(chapter.summary) if chapter.summary else "",
-        "time": time_needed(nb),
-        "time_line": words.time_needed.format(time=time_needed(nb)) if time_needed(nb) else "",
+        "time": time,
+        "time_line": words.time_needed.format(time=time) if time else "",
         "left_out_names": ", ".join(re.sub(r"<[^>]*>", "", label) for label, _ in left_out),
         "end_links": links,
         "handout": _page_of(chapter.path),
         "setup_notes": markdown2html_mistune(cut.setup) if cut.setup else "",
         "left_out": left_out,
-        "minutes": minutes(time_needed(nb)),
+        "minutes": minutes(time),
         "label": chapter.label,
         "page": _slides_of(chapter),
     }

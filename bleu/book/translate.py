@@ -56,7 +56,7 @@ import nbformat
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
-from .catalog import ROOT, Chapter, title_of
+from .catalog import ROOT, chapter_of, notebook_files
 from .nav import set_korean_navigation
 
 LANGUAGE = "ko"
@@ -71,8 +71,7 @@ _FIXED_DATE = dt.datetime(2026, 11, 26, tzinfo=dt.timezone.utc)  # keeps rewrite
 def english_notebooks(root: Path = ROOT) -> list[Path]:
     """The English notebooks, chapters then solutions, as paths relative to ``notebooks/``."""
     notebooks = root / "notebooks"
-    found = sorted(notebooks.glob("*.ipynb")) + sorted((notebooks / "solutions").glob("*.ipynb"))
-    return [p.relative_to(notebooks) for p in found]
+    return [p.relative_to(notebooks) for p in notebook_files(notebooks)]
 
 
 def catalogue_path(rel: Path, root: Path = ROOT) -> Path:
@@ -188,9 +187,14 @@ def status(nb: nbformat.NotebookNode, catalog: Catalog) -> Status:
         message = by_context.get(source.context)
         if message is None or not message.string.strip():
             missing.append(source.context)
-        elif message.fuzzy or message.id != source.english:
+        elif not _current(message, source):
             stale.append(source.context)
     return Status(tuple(missing), tuple(stale))
+
+
+def _current(message, source: Source) -> bool:
+    """Whether ``message`` translates ``source`` as it reads now."""
+    return bool(message.string.strip()) and not message.fuzzy and message.id == source.english
 
 
 def translations(nb: nbformat.NotebookNode, catalog: Catalog) -> dict[str, str]:
@@ -199,9 +203,8 @@ def translations(nb: nbformat.NotebookNode, catalog: Catalog) -> dict[str, str]:
     out = {}
     for source in sources(nb):
         message = by_context.get(source.context)
-        if message and message.string.strip() and not message.fuzzy:
-            if message.id == source.english:
-                out[source.context] = message.string
+        if message is not None and _current(message, source):
+            out[source.context] = message.string
     return out
 
 
@@ -252,7 +255,8 @@ def korean_notebook(
 
     ``previous`` is the Korean notebook as it stands: a code cell whose id and source are
     unchanged keeps its outputs from there. The navigation cells are left as they are in
-    English; :func:`bleu.book.nav.korean` rewrites them once every title is known.
+    English; :func:`bleu.book.nav.set_korean_navigation` rewrites them once every title is
+    known.
     """
     texts = translations(nb, catalog)
     kept = {}
@@ -449,18 +453,10 @@ def make_edition(root: Path = ROOT) -> Edition:
         states[rel] = status(english, catalog)
     korean = []
     for rel, nb in notebooks.items():
-        match = re.match(r"^(\d\d)_[a-z0-9_]+\.ipynb$", rel.as_posix())
-        if match:
-            solutions = Path("solutions", f"{rel.stem}_solutions.ipynb")
-            korean.append(
-                Chapter(
-                    number=match.group(1),
-                    path=korean_path(rel, root),
-                    title=title_of(nb, rel),
-                    summary=nb.metadata.get("suite", {}).get("summary", ""),
-                    solutions=korean_path(solutions, root) if solutions in notebooks else None,
-                )
-            )
+        solutions = Path("solutions", f"{rel.stem}_solutions.ipynb")
+        solved = korean_path(solutions, root) if solutions in notebooks else None
+        if len(rel.parts) == 1 and (chapter := chapter_of(korean_path(rel, root), nb, solved)):
+            korean.append(chapter)
     set_korean_navigation(notebooks, korean)
     labels = {ch.number: ch.label for ch in korean}
     for nb in notebooks.values():
