@@ -1088,7 +1088,7 @@ def test_korean_playground_writes_korean(base: str, page: object) -> None:
     cdp = page.context.new_cdp_session(page)
     cdp.send("DOM.enable")
     cdp.send("CSS.enable")
-    # the note, the labels of the boxes, the buttons of the first examples ("예 1 · Ca1") and
+    # the note, the labels of the boxes, the buttons of the first examples ("예제 1 · Ca1") and
     # the smoothing menu ("없음"): every one has Hangul
     drawn = _fonts_of(cdp, "#pg-summary .pg-note, label .pg-label, "
                       "button.pg-example:nth-child(-n+5), select#pg-smoothing", 12)
