@@ -45,7 +45,7 @@ KOREAN_LABELS = {  # the button labels of the Korean page, by the English ones
     "Ex. 1 · Ca2": "예제 1 · Ca2",
     "Ex. 1 · Ca3 (shuffled)": "예제 1 · Ca3 (뒤섞음)",
     "Ex. 1 · it is": "예제 1 · it is",
-    "Running example (07)": "이어지는 예제 (07)",
+    "Running example (07)": "기본 예제 (07)",
     "Ex. 2 · the × 7": "예제 2 · the × 7",
     "Ex. 2 · the cat the cat": "예제 2 · the cat the cat",
     "Ex. 3": "예제 3",
