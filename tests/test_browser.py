@@ -859,7 +859,7 @@ def test_playground_examples_are_one_click_and_equal_sentence_bleu(
     assert buttons.count() == len(examples) >= 8
     labels = [buttons.nth(i).inner_text() for i in range(buttons.count())]
     assert labels == [example["label"] for example in examples]
-    running = {"en": "Running example", "ko": "이어지는 예제"}[edition.lang]
+    running = {"en": "Running example", "ko": "기본 예제"}[edition.lang]
     assert any(running in label for label in labels)
     assert any("the × 7" in label for label in labels)
     english = [example["label"] for example in _examples()]

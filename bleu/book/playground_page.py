@@ -64,7 +64,7 @@ def examples(lang: str = "en") -> list[dict]:
     >>> first["label"], first["normalise"], len(first["references"])
     ('Ex. 1 · Ca1', True, 3)
     >>> examples("ko")[4]["label"]
-    '이어지는 예제 (07)'
+    '기본 예제 (07)'
     """
     if lang not in PAGES:
         raise ValueError(f"lang: expected one of {sorted(PAGES)}, got {lang!r}")
