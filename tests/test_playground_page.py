@@ -54,7 +54,7 @@ def test_the_korean_page_speaks_korean():
     values = re.compile(r'<option value="([^"]+)"')
     assert values.findall(korean) == values.findall(english)
     labels = [e["label"] for e in playground_page.examples("ko")]
-    assert "이어지는 예제 (07)" in labels and len(set(labels)) == len(labels)
+    assert "기본 예제 (07)" in labels and len(set(labels)) == len(labels)
     assert [e["candidate"] for e in playground_page.examples("ko")] == [
         e["candidate"] for e in playground_page.examples()]
     assert "<a>x</a>" in korean and playground_page.SWITCH not in korean
