@@ -19,6 +19,14 @@ def main(argv: list[str] | None = None) -> int:
     tr.add_argument(
         "--notebooks-only", action="store_true", help="write the notebooks, not the catalogues"
     )
+    tr.add_argument(
+        "--only",
+        type=Path,
+        nargs="+",
+        default=None,
+        metavar="NOTEBOOK",
+        help="update only these English notebooks' catalogues and Korean twins",
+    )
     tr_sub = tr.add_subparsers(dest="step")
     sheet = tr_sub.add_parser("worksheet", help="print a notebook's messages still to translate")
     sheet.add_argument("notebook", type=Path, help="the English notebook")

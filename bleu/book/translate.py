@@ -119,6 +119,9 @@ def read_catalogue(path: Path) -> Catalog:
         return read_po(po, locale=LANGUAGE)
 
 
+_BABEL_STAMP = re.compile(rb'"Generated-By: Babel [^"]*"')
+
+
 def po_bytes(catalog: Catalog) -> bytes:
     """The PO file of ``catalog``, unwrapped, with fixed dates so that rewrites are identical."""
     catalog.revision_date = _FIXED_DATE
@@ -126,7 +129,9 @@ def po_bytes(catalog: Catalog) -> bytes:
     catalog.fuzzy = False
     buffer = io.BytesIO()
     write_po(buffer, catalog, width=0, no_location=True, include_previous=True)
-    return buffer.getvalue()
+    # Babel stamps its own version in the header: left as is, every Babel release would
+    # make every catalogue "out of date" (seen when 2.19 replaced 2.18).
+    return _BABEL_STAMP.sub(lambda _: rb'"Generated-By: Babel\n"', buffer.getvalue(), count=1)
 
 
 def write_catalogue(catalog: Catalog, path: Path) -> bool:

@@ -1,4 +1,4 @@
-"""``python -m bleu.book translate [--check] | worksheet NOTEBOOK | fill NOTEBOOK SHEET``.
+"""``python -m bleu.book translate [--check] [--only NOTEBOOK...] | worksheet NOTEBOOK | fill NOTEBOOK SHEET``.
 
 See :mod:`bleu.book.translate` for the catalogues and the translator's round trip.
 """
@@ -54,6 +54,11 @@ def run(args: argparse.Namespace) -> int:
             print(f"check: {problem}")
         return 1 if problems else 0
     edition = make_edition()
+    if args.only:
+        keep = {_english(path)[1] for path in args.only}
+        for table in (edition.catalogues, edition.notebooks, edition.status):
+            for rel in [rel for rel in table if rel not in keep]:
+                del table[rel]
     if args.notebooks_only:
         edition.catalogues.clear()
     changed = write_edition(edition, check=args.check)
