@@ -37,11 +37,19 @@ Hint: count the last token
 from __future__ import annotations
 
 import copy
+import io
 import math
+import os
+import pickle
 import random
+import select
 import signal
+import struct
+import sys
 import threading
+import time
 import traceback
+import warnings
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -223,24 +231,197 @@ def type_hint(expected: Any, returned: Any) -> str | None:
     return None
 
 
-class _TimedOut(Exception):
-    """A call to the student's function ran longer than the exercise allows."""
+def scale_hint(expected: Any, returned: Any) -> str | None:
+    """A hint when the returned number is the expected one on the other scale (0-1 / 0-100).
+
+    >>> scale_hint(0.5045666840058485, 50.45666840058485) is not None
+    True
+    >>> scale_hint(50.45666840058485, 0.5045666840058485) is not None, scale_hint(0.5, 0.25)
+    (True, None)
+    """
+    if not (_is_plain_number(expected) and _is_plain_number(returned)) or not expected:
+        return None
+    if same_result(float(expected) * 100, float(returned)):
+        return _(
+            "your function returns the score on the 0-100 scale (as sacreBLEU prints it); "
+            "this exercise asks for the 0-1 scale, as NLTK returns it."
+        )
+    if same_result(float(expected) / 100, float(returned)):
+        return _(
+            "your function returns the score on the 0-1 scale (as NLTK returns it); this "
+            "exercise asks for the 0-100 scale, as sacreBLEU prints it."
+        )
+    return None
+
+
+def _is_plain_number(value: Any) -> bool:
+    return (isinstance(value, Real) and not isinstance(value, bool)) or _is_numpy_number(value)
+
+
+class _TimedOut(BaseException):
+    """A call to the student's function ran longer than the exercise allows.
+
+    A ``BaseException``, like ``KeyboardInterrupt``, so that a student's ``except Exception``
+    in the in-process fallback (:func:`_call_here`) does not catch it.
+    """
 
 
 class _Raised(Exception):
-    """The student's function raised; carries the original exception."""
+    """The student's function raised: the error's type, and the student's traceback."""
 
-    def __init__(self, error: BaseException) -> None:
-        super().__init__(repr(error))
-        self.error = error
+    def __init__(self, kind: str, not_implemented: bool, traceback_text: str) -> None:
+        super().__init__(kind)
+        self.kind = kind
+        self.not_implemented = not_implemented
+        self.traceback_text = traceback_text
+
+    @classmethod
+    def of(cls, error: BaseException) -> _Raised:
+        return cls(
+            type(error).__name__, isinstance(error, NotImplementedError), student_traceback(error)
+        )
 
 
-def _call(function: Callable[..., Any], case: tuple, timeout: float) -> Any:
-    """``function(*deep copies of case)``, stopped after ``timeout`` seconds where possible.
+class _Unreadable:
+    """A returned value that could not be sent back from the child (it does not pickle)."""
 
-    The stop uses SIGALRM, which only the main thread of a POSIX process can receive (a
-    Jupyter kernel runs cells there); elsewhere the call runs without a time limit.
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __repr__(self) -> str:
+        return self.text
+
+    def __eq__(self, other: object) -> bool:
+        return False
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+_FRAME = struct.Struct("<Q")
+"""The length prefix of one pickled result on the pipe from the child."""
+
+
+class _ForkedCalls:
+    """The student's function run on every case in a child process, one result at a time.
+
+    The child (``os.fork``: it has the student's function, closures and notebook globals as
+    they are) calls ``function(*deep copy of case)`` for each case in order and writes what
+    happened to a pipe: the value returned, or the error's type and the student's traceback,
+    with what the call printed. The checker reads one result at a time and waits at most
+    ``timeout`` seconds for each; a child still busy then is killed. So a check ends in
+    bounded time whatever the student's code catches (``except Exception``, a bare
+    ``except:``, a loop that never ends), and the kernel is never left running it. Leaving
+    the ``with`` block kills the child: cases after the first wrong one never run on.
     """
+
+    def __init__(self, function: Callable[..., Any], cases: Sequence[tuple], timeout: float):
+        self.function = function
+        self.cases = cases
+        self.timeout = timeout
+        self.pid = 0
+        self.fd = -1
+
+    def __enter__(self) -> _ForkedCalls:
+        read_end, write_end = os.pipe()
+        sys.stdout.flush()
+        sys.stderr.flush()
+        with warnings.catch_warnings():  # Python 3.12+: "use of fork() may lead to deadlocks"
+            warnings.simplefilter("ignore", DeprecationWarning)
+            pid = os.fork()
+        if pid == 0:  # the child: run every case, report each, never return to the caller
+            status = 0
+            try:
+                os.close(read_end)
+                self._serve(write_end)
+            except BaseException:
+                status = 1
+            finally:
+                os._exit(status)
+        os.close(write_end)
+        self.pid, self.fd = pid, read_end
+        return self
+
+    def _serve(self, fd: int) -> None:
+        signal.signal(signal.SIGINT, signal.SIG_DFL)  # an interrupt ends the child at once
+        for case in self.cases:
+            printed = io.StringIO()
+            sys.stdout = sys.stderr = printed
+            try:
+                value = self.function(*copy.deepcopy(case))
+            except BaseException as error:  # the student's, whatever it is: sent back
+                report = ("raised", _Raised.of(error).__dict__, printed.getvalue())
+            else:
+                report = ("returned", value, printed.getvalue())
+            try:
+                data = pickle.dumps(report)
+            except Exception:  # a value that does not pickle is shown by its repr
+                data = pickle.dumps(("unreadable", repr(report[1]), report[2]))
+            _write_all(fd, _FRAME.pack(len(data)) + data)
+
+    def next(self) -> Any:
+        """The next case's returned value; raises :class:`_Raised` or :class:`_TimedOut`."""
+        deadline = time.monotonic() + self.timeout
+        size = _FRAME.unpack(self._read(_FRAME.size, deadline))[0]
+        kind, payload, printed = pickle.loads(self._read(size, deadline))
+        if printed:
+            print(printed, end="")
+        if kind == "raised":
+            raise _Raised(**payload)
+        return _Unreadable(payload) if kind == "unreadable" else payload
+
+    def _read(self, size: int, deadline: float) -> bytes:
+        chunks, left = [], size
+        while left:
+            wait = deadline - time.monotonic()
+            if wait <= 0 or not select.select([self.fd], [], [], wait)[0]:
+                raise _TimedOut
+            chunk = os.read(self.fd, min(left, 1 << 20))
+            if not chunk:  # the child died without a word (os._exit, a crash)
+                raise _Raised("SystemExit", False, _("(the function ended the process)"))
+            chunks.append(chunk)
+            left -= len(chunk)
+        return b"".join(chunks)
+
+    def __exit__(self, *exc_info: object) -> None:
+        os.close(self.fd)
+        try:
+            os.kill(self.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        os.waitpid(self.pid, 0)
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
+
+
+class _CallsHere:
+    """The fallback where there is no ``os.fork`` (Windows): the calls run in this process.
+
+    Each call is stopped after ``timeout`` seconds by SIGALRM where that exists (the main
+    thread of a POSIX process); a student's code that catches ``BaseException`` in a loop
+    can outlast it there, which is why :class:`_ForkedCalls` is used wherever it can be.
+    """
+
+    def __init__(self, function: Callable[..., Any], cases: Sequence[tuple], timeout: float):
+        self.function = function
+        self.cases = iter(cases)
+        self.timeout = timeout
+
+    def __enter__(self) -> _CallsHere:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        return None
+
+    def next(self) -> Any:
+        return _call_here(self.function, next(self.cases), self.timeout)
+
+
+def _call_here(function: Callable[..., Any], case: tuple, timeout: float) -> Any:
+    """``function(*deep copies of case)`` in this process, stopped by SIGALRM where possible."""
     arguments = copy.deepcopy(case)
     use_alarm = (
         hasattr(signal, "setitimer")
@@ -251,7 +432,7 @@ def _call(function: Callable[..., Any], case: tuple, timeout: float) -> Any:
         try:
             return function(*arguments)
         except Exception as error:  # the student's exception, shown to them below
-            raise _Raised(error) from error
+            raise _Raised.of(error) from error
 
     def _stop(signum, frame):
         raise _TimedOut
@@ -263,10 +444,17 @@ def _call(function: Callable[..., Any], case: tuple, timeout: float) -> Any:
     except _TimedOut:
         raise
     except Exception as error:
-        raise _Raised(error) from error
+        raise _Raised.of(error) from error
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+
+
+def _calls(function: Callable[..., Any], cases: Sequence[tuple], timeout: float):
+    """The student's calls, in a child process where the system can fork one."""
+    if hasattr(os, "fork") and timeout > 0:
+        return _ForkedCalls(function, cases, timeout)
+    return _CallsHere(function, cases, timeout)
 
 
 def student_traceback(error: BaseException) -> str:
@@ -327,13 +515,25 @@ def run_check(exercise: CodeExercise, function: Any) -> CheckResult:
                 kind=type(function).__name__,
             ),
         )
-    compare = exercise.compare or same_result
     cases = exercise.cases()
+    with _calls(function, [case for _, case in cases], exercise.timeout) as calls:
+        failure = _first_failure(exercise, cases, calls)
+    if failure is not None:  # a CheckResult is falsy when wrong: test for None
+        return failure
+    return CheckResult(exercise.id, True, _right(exercise, len(cases)))
+
+
+def _first_failure(
+    exercise: CodeExercise, cases: list[tuple[str, tuple]], calls: _ForkedCalls | _CallsHere
+) -> CheckResult | None:
+    """The verdict on the first case the student's function gets wrong; None if none."""
+    label = exercise.id
+    compare = exercise.compare or same_result
     for number, (where, case) in enumerate(cases, 1):
         expected = exercise.reference(*copy.deepcopy(case))
         call = exercise.call_text(case)
         try:
-            returned = _call(function, case, exercise.timeout)
+            returned = calls.next()
         except _TimedOut:
             return CheckResult(
                 exercise.id,
@@ -346,8 +546,7 @@ def run_check(exercise: CodeExercise, function: Any) -> CheckResult:
                 ),
             )
         except _Raised as raised:
-            error = raised.error
-            if isinstance(error, NotImplementedError) and number == 1:
+            if raised.not_implemented and number == 1:
                 return CheckResult(
                     exercise.id,
                     False,
@@ -367,10 +566,10 @@ def run_check(exercise: CodeExercise, function: Any) -> CheckResult:
                 ).format(
                     exercise_id=label,
                     name=exercise.name,
-                    error=type(error).__name__,
+                    error=raised.kind,
                     where=where,
                     call=call,
-                    traceback=student_traceback(error),
+                    traceback=raised.traceback_text,
                     hint=_(exercise.hint),
                 ),
             )
@@ -381,7 +580,11 @@ def run_check(exercise: CodeExercise, function: Any) -> CheckResult:
         else:
             mistake = _matching_mistake(exercise, case, returned)
             specific = (
-                _(mistake.hint) if mistake else type_hint(expected, returned) or _(exercise.hint)
+                _(mistake.hint)
+                if mistake
+                else scale_hint(expected, returned)
+                or type_hint(expected, returned)
+                or _(exercise.hint)
             )
         return CheckResult(
             exercise.id,
@@ -402,7 +605,7 @@ def run_check(exercise: CodeExercise, function: Any) -> CheckResult:
                 hint=specific,
             ),
         )
-    return CheckResult(exercise.id, True, _right(exercise, len(cases)))
+    return None
 
 
 def _right(exercise: CodeExercise, total: int) -> str:
