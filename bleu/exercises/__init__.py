@@ -379,6 +379,8 @@ def _rounding_slip(number: Reading, expected: Any) -> bool:
     if not _rounded_kind(expected):
         return False
     target = Fraction(_plain_expected(expected))
+    if figures(number.digits) < MIN_CLOSE_FIGURES:
+        return False  # 1.0 (a float's repr) or 0.30 is one figure: a wrong idea, not a rounding
     # "0.3020" typed as a string shows 4 figures, though it is worth 0.302: try both readings
     for shown in (number.digits, number.digits.normalize()):  # equal Decimals: not a set
         count = len(shown.as_tuple().digits)
@@ -396,18 +398,78 @@ def _near(number: Reading, expected: Any) -> bool:
     """Is a wrong decimal answer near enough for the rounding rule to be worth saying?
 
     Near: within :data:`NEAR` (1%) of the expected value, a rounding slip, or the expected
-    value rounded to the answer's own figures (0.3 or 0.29 for 0.2857). Never for an integer
-    answer expected, for 0 expected, or for an answer that shows no digits (a Fraction).
+    value rounded to the answer's own figures, two or more (0.29 for 0.2857). Never for an
+    integer answer expected, for 0 expected, for an answer that shows no digits (a Fraction),
+    or for a one-figure answer further than 1% away (1.0 for 0.96, 0.30 for 0.34): those
+    are more often a wrong idea than a rounding, and get the exercise's hint.
     """
     if number.digits is None or not number.finite or not _rounded_kind(expected):
         return False
     target = Fraction(_plain_expected(expected))
     if target == 0:
         return False
+    shown = figures(number.digits)
     return (
         within(number.value, target, NEAR, abs_tol=0)
         or _rounding_slip(number, expected)
-        or rounds_to(target, figures(number.digits), number.digits.normalize())
+        or (shown >= MIN_CLOSE_FIGURES and rounds_to(target, shown, number.digits.normalize()))
+    )
+
+
+def _cut_off(number: Reading, expected: Any) -> bool:
+    """Is ``number`` the expected value with its figures cut off (truncated), not rounded?"""
+    assert number.digits is not None
+    shown = number.digits
+    target = Fraction(_plain_expected(expected))
+    unit = Fraction(Decimal(1).scaleb(shown.as_tuple().exponent))
+    return 0 <= abs(target) - abs(number.value) < unit and (target >= 0) == (number.value >= 0)
+
+
+def _float_padded(answer: Any, number: Reading | None) -> Reading | None:
+    """A float with fewer than 4 figures, read with the zeros it lost (0.302 -> 0.3020).
+
+    A float keeps no trailing zeros: 0.3020 typed as a float arrives as 0.302, which is also
+    what 0.302 typed gives. Read again with zeros up to :data:`SIGNIFICANT_FIGURES`, the
+    "give more digits" verdict can add what 0.3020 would have been told. ``None`` for
+    anything else.
+    """
+    is_float = isinstance(answer, float) or _numpy_kind(answer) == "f"
+    if not is_float or number is None or number.digits is None or not number.finite:
+        return None
+    shown = number.digits.normalize()
+    if number.value == 0 or figures(shown) >= SIGNIFICANT_FIGURES:
+        return None
+    lost = SIGNIFICANT_FIGURES - figures(shown)
+    padded = shown.quantize(Decimal(1).scaleb(shown.as_tuple().exponent - lost))
+    return Reading(number.value, padded, number.inexact)
+
+
+def _numpy_kind(value: Any) -> str:
+    if hasattr(value, "dtype") and getattr(value, "shape", None) == ():
+        return value.dtype.kind
+    return ""
+
+
+def _rounding_message(key: str, number: Reading, expected: Any) -> str:
+    """The "check your rounding" verdict, saying what happened: cut off, or the last figure off."""
+    shown = len(number.digits.as_tuple().digits)  # as typed, trailing zeros included
+    if _cut_off(number, expected):
+        what = _(
+            "the figures before your last one are right, but the last one must be rounded "
+            "to the nearest digit, not cut off"
+        )
+    else:
+        what = _(
+            "the figures before your last one are right, but the last one is off by one: "
+            "round the full-precision value once, at the end (rounding a value that was "
+            "already rounded, or a rounded intermediate result, moves the last figure)"
+        )
+    if shown < SIGNIFICANT_FIGURES:
+        what = _("{what}, and give at least {figures}").format(
+            what=what, figures=SIGNIFICANT_FIGURES
+        )
+    return _("Not yet ({exercise_id}): {note}. Check your rounding: {what}.").format(
+        exercise_id=key, note=_rounding_note(), what=what
     )
 
 
@@ -546,30 +608,18 @@ def _wrong(
             message = _("Not yet ({exercise_id}): {scale}").format(exercise_id=key, scale=scale)
             return CheckResult(key, False, message)
         if _rounding_slip(number, expected):
-            shown = len(number.digits.as_tuple().digits)  # as typed, trailing zeros included
-            message = (
-                _(
-                    "Not yet ({exercise_id}): {note}. Check your rounding: the figures before "
-                    "your last one are right, but the last one must be rounded to the nearest "
-                    "digit, not cut off."
-                )
-                if shown >= SIGNIFICANT_FIGURES
-                else _(
-                    "Not yet ({exercise_id}): {note}. Check your rounding: the figures before "
-                    "your last one are right, but the last one must be rounded to the nearest "
-                    "digit, not cut off, and give at least {figures}."
-                )
-            )
-            return CheckResult(
-                key,
-                False,
-                message.format(exercise_id=key, note=_rounding_note(), figures=SIGNIFICANT_FIGURES),
-            )
+            return CheckResult(key, False, _rounding_message(key, number, expected))
     if verdict == "close":
         message = _(
             "Close ({exercise_id}): right as far as it goes, but give more digits: at "
             "least {figures} significant figures (counted from the first non-zero digit), "
             "rounded."
-        )
-        return CheckResult(key, False, message.format(exercise_id=key, figures=SIGNIFICANT_FIGURES))
+        ).format(exercise_id=key, figures=SIGNIFICANT_FIGURES)
+        padded = _float_padded(answer, number)
+        if padded is not None and _rounding_slip(padded, expected):
+            message += " " + _(
+                "(A float keeps no trailing zeros: a 0 typed as the last figure is lost. If "
+                "you typed one there, that figure is off: round the full-precision value once.)"
+            )
+        return CheckResult(key, False, message)
     return CheckResult(key, False, _("{not_yet}. {hint}").format(not_yet=not_yet, hint=hint))

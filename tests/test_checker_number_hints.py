@@ -1,0 +1,104 @@
+"""What a wrong number is told: each message true of the answer it is given.
+
+The readers of issue 28 found hints that said something false: "rounded, not cut off" for
+0.2858 (2/7 is 0.285714...: nothing was cut off, the last figure is one too high) and for
+54.1 (54.017...); "give more digits" alone for 0.3020 typed as a float (it arrives as 0.302); the
+rounding rule said to answers that are not roundings at all (1.0 for 0.96, 0.30 for 0.34).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from bleu.exercises import _REGISTRY, Exercise, check, exercises, register, reset_tries
+
+CUT = "must be rounded to the nearest digit, not cut off"
+OFF = "the last one is off by one"
+RULE = "numbers are checked to 4 significant figures, rounded"
+
+VALUES = {
+    "test.two-sevenths": Fraction(2, 7),
+    "test.fifty-four": 54.0172,
+    "test.point-three-o-two": 0.30206,
+    "test.nearly-one": 0.9612,
+    "test.point-three-four": 0.3391,
+}
+
+
+@pytest.fixture(autouse=True, scope="module")
+def test_exercises():
+    """Registered for this module only (other tests walk the registry)."""
+    exercises()  # load the package's own first
+    for ident, value in VALUES.items():
+        register(
+            Exercise(
+                id=ident,
+                question="a test value",
+                expected=lambda value=value: value,
+                hint="the exercise's own hint",
+                wrong=0,
+            )
+        )
+    yield
+    for ident in VALUES:
+        _REGISTRY.pop(ident)
+
+
+@pytest.fixture(autouse=True)
+def fresh_tries():
+    reset_tries()
+
+
+def message(ident: str, answer) -> str:
+    return check(ident, answer).message
+
+
+def test_a_last_figure_one_too_high_is_not_called_cut_off():
+    for answer in (0.2858, "0.2858"):
+        text = message("test.two-sevenths", answer)
+        assert OFF in text and CUT not in text
+    text = message("test.fifty-four", 54.1)
+    assert OFF in text and CUT not in text and "give at least 4" in text
+
+
+def test_figures_cut_off_are_called_cut_off():
+    text = message("test.two-sevenths", 0.28571428)  # 8 figures: judged by tolerance alone
+    assert text.startswith("Not yet") or text.startswith("Right")
+    assert CUT in message("test.fifty-four", 54.01)
+    assert CUT in message("test.two-sevenths", "0.28")
+
+
+def test_a_float_that_lost_its_trailing_zero_is_told_what_it_became():
+    for answer in (0.3020, np.float64(0.3020)):  # 0.302 typed arrives the same: both said
+        text = message("test.point-three-o-two", answer)
+        assert text.startswith("Close") and "give more digits" in text
+        assert (
+            "(A float keeps no trailing zeros: a 0 typed as the last figure is lost. If you "
+            "typed one there, that figure is off: round the full-precision value once.)"
+        ) in text
+    # typed as a string it was never shortened
+    text = message("test.point-three-o-two", "0.3020")
+    assert "Check your rounding" in text and "A float keeps" not in text
+    # a float right as far as it goes is asked for more digits, without the note
+    assert "A float keeps" not in message("test.two-sevenths", 0.286)
+    assert message("test.point-three-o-two", 0.3).startswith("Not yet (test.point-three-o-two)")
+    assert message("test.two-sevenths", 0.29).startswith("Close")
+
+
+@pytest.mark.parametrize(
+    ("ident", "answer"),
+    [("test.nearly-one", 1.0), ("test.point-three-four", 0.30), ("test.point-three-four", "0.3")],
+)
+def test_a_one_figure_answer_far_off_gets_the_hint_not_the_rounding_rule(ident, answer):
+    text = message(ident, answer)
+    assert RULE not in text
+    assert text == f"Not yet ({ident}). Hint: the exercise's own hint"
+
+
+def test_a_near_answer_still_hears_the_rounding_rule():
+    assert message("test.nearly-one", 0.96).startswith("Close")  # right to 2 figures
+    assert RULE in message("test.nearly-one", 0.9650)  # within 1%
+    assert RULE in message("test.point-three-four", 0.3392)  # the last figure off
