@@ -8,6 +8,8 @@ the deck is rendered from:
   the slides and becomes the title slide's notes (:attr:`Cut.setup`);
 - sections out of the cut (Exercises, appendices, optional sections, :data:`OUT_OF_CUT`) are
   left out; the deck's last slide links to them in the handout (:attr:`Cut.left_out`);
+- folded side roads (``<details>`` blocks in markdown) stay off the slides, and a cell that
+  is nothing else is left out;
 - a cell marked ``"suite": {"lecture": "out"}`` is left out too: its prose goes to the notes
   of the slide it would have been on, its code is simply not shown;
 - prose longer than :data:`SLIDE_WORDS` words is shortened on the slide to its first
@@ -364,6 +366,10 @@ def _choose(
             cut.left_out.append(cell.source.lstrip().splitlines()[0].lstrip("# ").strip())
         if out_level or "nav-top" in tags or "nav-bottom" in tags:
             continue
+        if cell.cell_type == "markdown" and own != "notes":
+            cell.source = without_folds(cell.source)
+            if not cell.source.strip():  # the cell was a side road folded out of the main line
+                continue
         if own in ("skip", "notes"):
             out.append(cell)
             continue
@@ -400,6 +406,19 @@ def _choose(
             site["full_cell"] = f"{handout}#cell-id={cell.get('id', '')}"
         out.append(cell)
     return out
+
+
+_FOLD = re.compile(r"^[ \t]*<details\b.*?</details>[ \t]*\n?", re.S | re.M | re.I)
+
+
+def without_folds(source: str) -> str:
+    r"""Markdown without its folded side roads (``<details>`` blocks), which stay off a slide.
+
+    >>> fold = "<details><summary>Optional: x</summary>\n\nAside.\n\n</details>\n"
+    >>> without_folds("Main line.\n\n" + fold + "More.")
+    'Main line.\n\nMore.'
+    """
+    return _FOLD.sub("", source)
 
 
 def _figure_slides(cells: list[nbformat.NotebookNode]) -> set[int]:

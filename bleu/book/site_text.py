@@ -42,6 +42,7 @@ class Words:
     index_link: str
     all_decks: str
     figure_code: str  # under a figure on a slide
+    show_code: str  # a handout's folded code cell (tag hide-input): the fold's label
     lines_shown: str  # under a code cell cut to its key lines: "{shown}", "{lines}"
     continued: str  # slides.js: the title of a continuation slide ends with it
     full_cell: str  # slides.js: the link to a code cell cut in two
@@ -110,6 +111,7 @@ ENGLISH = Words(
     index_link="Index of the site",
     all_decks="All decks",
     figure_code="the code of this figure is in the handout",
+    show_code="Show the code of this cell",
     lines_shown="{shown} of {lines} lines shown",
     continued=" (continued)",
     full_cell="full cell in the handout",
@@ -179,6 +181,7 @@ KOREAN = Words(
     index_link="사이트 전체 목차",
     all_decks="모든 슬라이드 묶음",
     figure_code="이 그림을 그리는 코드는 본문에 있습니다",
+    show_code="이 셀의 코드 보기",
     lines_shown="전체 {lines}줄 가운데 {shown}줄",
     continued=" (이어서)",
     full_cell="본문에서 셀 전체 보기",

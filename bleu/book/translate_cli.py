@@ -1,4 +1,4 @@
-"""``python -m bleu.book translate [--check] [--only NOTEBOOK...] | worksheet NOTEBOOK | fill NOTEBOOK SHEET``.
+"""``python -m bleu.book translate [--check] [--only NB...] | worksheet NB | fill NB SHEET``.
 
 See :mod:`bleu.book.translate` for the catalogues and the translator's round trip.
 """

@@ -82,6 +82,20 @@
     }
     window.addEventListener("beforeprint", fitTablesToPaper);
     window.addEventListener("afterprint", unfitTables);
+    // On paper nothing can be clicked open: print the folded side roads open, then fold
+    // them again.
+    window.addEventListener("beforeprint", function () {
+      document.querySelectorAll("details:not([open])").forEach(function (fold) {
+        fold.setAttribute("open", "");
+        fold.setAttribute("data-print-opened", "");
+      });
+    });
+    window.addEventListener("afterprint", function () {
+      document.querySelectorAll("details[data-print-opened]").forEach(function (fold) {
+        fold.removeAttribute("open");
+        fold.removeAttribute("data-print-opened");
+      });
+    });
     window.addEventListener("load", follow);
   }
 

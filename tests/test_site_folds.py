@@ -1,0 +1,77 @@
+"""Side roads folded out of a chapter's main line, as each reader meets them.
+
+A side road is a ``<details><summary>Optional: ...</summary>`` block in markdown, or a
+display-only code cell tagged ``hide-input`` (JupyterLab's ``source_hidden``). The handout
+(nbconvert's HTML with the site's template) shows the fold closed with its summary and the
+hidden code one click away; nbconvert's plain HTML renders the markdown inside the fold; the
+lecture deck leaves folds out. The browser test (tests/test_browser.py) opens and prints them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from nbconvert import HTMLExporter
+from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output
+
+from bleu.book.lecture import lecture_cut, without_folds
+from bleu.book.site import _export, _handout_exporter
+
+FOLD = (
+    "<details><summary>Optional: the floating-point detour (부동소수점)</summary>\n\n"
+    "Why *0.1 + 0.2* is not 0.3:\n\n$$0.1 + 0.2 = 0.30000000000000004$$\n\n</details>"
+)
+
+
+def chapter() -> object:
+    hidden = new_code_cell(
+        "def clip_table(rows):\n    return 'drawn'\nclip_table([])",
+        metadata={"tags": ["hide-input"], "jupyter": {"source_hidden": True}},
+    )
+    hidden.outputs = [
+        new_output("execute_result", data={"text/plain": "'the table'"}, execution_count=1)
+    ]
+    return new_notebook(
+        cells=[
+            new_markdown_cell("## Main line\n\nThe main line reads straight through."),
+            new_markdown_cell(FOLD),
+            new_markdown_cell("Before the fold.\n\n" + FOLD + "\n\nAfter the fold."),
+            hidden,
+            new_code_cell("print('shown')"),
+        ]
+    )
+
+
+def test_the_handout_shows_the_fold_closed_and_renders_its_markdown(tmp_path: Path):
+    html = _export(_handout_exporter(), tmp_path / "x.ipynb", "x.html", "X", [], nb=chapter())
+    assert html.count("<summary>Optional: the floating-point detour (부동소수점)</summary>") == 2
+    assert "<em>0.1 + 0.2</em>" in html  # markdown inside the fold is rendered, not raw
+    assert "<details open" not in html
+
+
+def test_the_handout_folds_display_only_code_and_keeps_its_output(tmp_path: Path):
+    html = _export(_handout_exporter(), tmp_path / "x.ipynb", "x.html", "X", [], nb=chapter())
+    fold = html.index('<details class="site-hidden-code"><summary>Show the code of this cell')
+    assert fold < html.index("clip_table") < html.index("</details>", fold)
+    assert "&#39;the table&#39;" in html or "'the table'" in html
+    assert html.count("site-hidden-code") == 1  # the plain code cell is not folded
+
+
+def test_nbconvert_plain_html_renders_the_fold():
+    html, _ = HTMLExporter().from_notebook_node(chapter())
+    assert "<summary>Optional: the floating-point detour (부동소수점)</summary>" in html
+    assert "<em>0.1 + 0.2</em>" in html
+
+
+def test_the_deck_leaves_folds_out():
+    cut, _ = lecture_cut(chapter(), "x.html")
+    sources = "\n".join(cell.source for cell in cut.cells if cell.metadata.get("slideshow", {})
+                        .get("slide_type") not in ("skip", "notes"))
+    assert "<details" not in sources and "floating-point detour" not in sources
+    assert "Before the fold." in sources and "After the fold." in sources
+    assert "The main line reads straight through." in sources
+
+
+def test_without_folds_keeps_everything_else():
+    text = "A.\n\n" + FOLD + "\n\nB.\n\n<details><summary>x</summary>\n\ny\n\n</details>\nC."
+    assert without_folds(text) == "A.\n\n\nB.\n\nC."
