@@ -102,3 +102,9 @@ def test_a_near_answer_still_hears_the_rounding_rule():
     assert message("test.nearly-one", 0.96).startswith("Close")  # right to 2 figures
     assert RULE in message("test.nearly-one", 0.9650)  # within 1%
     assert RULE in message("test.point-three-four", 0.3392)  # the last figure off
+
+
+def test_a_diagnosed_slip_is_not_told_the_rounding_rule():
+    """6.73 is within 1% of 6.70, but it is tokenize='none''s score: a method, not a rounding."""
+    text = check("ch13.sacre-printed", 6.73).message
+    assert text.startswith("Not yet (ch13.sacre-printed). Hint: ") and RULE not in text

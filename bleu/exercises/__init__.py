@@ -23,7 +23,8 @@ What a wrong number is told, most specific first:
   the same Python process) its second, more specific hint. Neither contains the answer.
 
 "numbers are checked to 4 significant figures, rounded" is said only to an answer near the
-expected value. Whatever the answer (a huge exponent, ``nan``, bytes, an array, an object
+expected value that no diagnosis explains (6.73 for 6.70 is told it kept the period, not how
+to round). Whatever the answer (a huge exponent, ``nan``, bytes, an array, an object
 that cannot be read), the verdict is one line, reached in time bounded by the answer's size
 (:mod:`bleu.exercises.reading`).
 
@@ -590,8 +591,10 @@ def _wrong(
         if near
         else _("Not yet ({exercise_id})").format(exercise_id=key)
     )
-    if specific:
-        message = _("{not_yet}. Hint: {hint}").format(not_yet=not_yet, hint=specific)
+    if specific:  # a recognised wrong method: the rounding rule is beside the point
+        message = _("{not_yet}. Hint: {hint}").format(
+            not_yet=_("Not yet ({exercise_id})").format(exercise_id=key), hint=specific
+        )
         return CheckResult(key, False, message)
     second = bool(earlier and exercise.second_hint)
     if second:
