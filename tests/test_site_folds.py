@@ -75,3 +75,13 @@ def test_the_deck_leaves_folds_out():
 def test_without_folds_keeps_everything_else():
     text = "A.\n\n" + FOLD + "\n\nB.\n\n<details><summary>x</summary>\n\ny\n\n</details>\nC."
     assert without_folds(text) == "A.\n\n\nB.\n\nC."
+
+
+def test_the_deck_shows_display_only_output_without_its_code(tmp_path: Path):
+    from bleu.book.site import _slides_exporter, for_the_slides
+
+    cut, _ = lecture_cut(for_the_slides(chapter(), "x.html"), "x.html")
+    body = _export(_slides_exporter(), tmp_path / "x.ipynb", "x.slides.html", "X", [], nb=cut)
+    assert "the code of this cell is in the handout" in body
+    assert "def clip_table" not in body and "the table" in body
+    assert ">print<" in body  # an ordinary code cell keeps its code (highlighted)

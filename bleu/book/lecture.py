@@ -9,7 +9,8 @@ the deck is rendered from:
 - sections out of the cut (Exercises, appendices, optional sections, :data:`OUT_OF_CUT`) are
   left out; the deck's last slide links to them in the handout (:attr:`Cut.left_out`);
 - folded side roads (``<details>`` blocks in markdown) stay off the slides, and a cell that
-  is nothing else is left out;
+  is nothing else is left out; a display-only code cell (tag ``hide-input``) shows its output
+  with a link to its code in the handout, as a figure does;
 - a cell marked ``"suite": {"lecture": "out"}`` is left out too: its prose goes to the notes
   of the slide it would have been on, its code is simply not shown;
 - prose longer than :data:`SLIDE_WORDS` words is shortened on the slide to its first
@@ -403,6 +404,10 @@ def _choose(
         if after_figure:  # the slide shows the figure; its plotting code is in the handout
             site = cell.metadata.setdefault("site", {})
             site["figure"] = True
+            site["full_cell"] = f"{handout}#cell-id={cell.get('id', '')}"
+        elif "hide-input" in tags:  # display-only code: the slide shows what it draws
+            site = cell.metadata.setdefault("site", {})
+            site["hidden_input"] = True
             site["full_cell"] = f"{handout}#cell-id={cell.get('id', '')}"
         out.append(cell)
     return out

@@ -43,6 +43,7 @@ class Words:
     all_decks: str
     figure_code: str  # under a figure on a slide
     show_code: str  # a handout's folded code cell (tag hide-input): the fold's label
+    cell_code: str  # on a slide, under a display-only cell's output (tag hide-input)
     lines_shown: str  # under a code cell cut to its key lines: "{shown}", "{lines}"
     continued: str  # slides.js: the title of a continuation slide ends with it
     full_cell: str  # slides.js: the link to a code cell cut in two
@@ -112,6 +113,7 @@ ENGLISH = Words(
     all_decks="All decks",
     figure_code="the code of this figure is in the handout",
     show_code="Show the code of this cell",
+    cell_code="the code of this cell is in the handout",
     lines_shown="{shown} of {lines} lines shown",
     continued=" (continued)",
     full_cell="full cell in the handout",
@@ -182,6 +184,7 @@ KOREAN = Words(
     all_decks="모든 슬라이드 묶음",
     figure_code="이 그림을 그리는 코드는 본문에 있습니다",
     show_code="이 셀의 코드 보기",
+    cell_code="이 셀의 코드는 본문에 있습니다",
     lines_shown="전체 {lines}줄 가운데 {shown}줄",
     continued=" (이어서)",
     full_cell="본문에서 셀 전체 보기",
