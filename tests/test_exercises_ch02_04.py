@@ -86,6 +86,55 @@ def test_messages_never_show_the_expected_answer(exercise_id):
 def test_equivalent_answer_forms_are_accepted():
     assert check("ch03.summed-refs", "3/7").correct
     assert check("ch03.summed-refs", 3 / 7).correct
-    assert check("ch04.ca3-bigram", 0).correct
-    assert check("ch04.ca3-bigram", 0.0).correct
-    assert not check("ch04.ca3-bigram", "zero").correct
+    assert check("ch04.ca3-bigram", 15).correct
+    assert check("ch04.ca3-bigram", 15.0).correct
+    assert not check("ch04.ca3-bigram", "fifteen").correct
+
+
+@pytest.mark.parametrize(
+    ("answer", "says"),
+    [
+        ("17/18", "the value with `normalise`"),
+        ("16/18", "Ca1's value under the raw split"),
+        (Fraction(8, 9), "Ca1's value under the raw split"),
+        ("15/18", "one token too many"),
+        ("13/18", "one match too few"),
+        ("4/18", "share of Ca3's tokens that match no reference"),
+    ],
+)
+def test_ca3_raw_slips_get_a_diagnosis_that_fits_ca3(answer, says):
+    message = check("ch02.ca3-raw", answer).message
+    assert says in message, message
+    assert "'It'" not in message  # Ca3's 'It' matches the references' 'It'
+
+
+def test_ca3_raw_second_hint_speaks_of_ca3s_own_tokens():
+    check("ch02.ca3-raw", "1/2")
+    message = check("ch02.ca3-raw", "1/2").message
+    assert "'Party' and 'party'" in message and "'It' and 'it'" not in message, message
+
+
+def test_ca3_bigram_answer_is_not_what_broken_code_gives():
+    """p_2(Ca3) is 0, which any broken bigram count also returns: the exercise asks for a
+    count that is neither 0 nor the number of bigrams."""
+    answer = exercises()["ch04.ca3-bigram"].expected()
+    ex = load_example("example1")
+    refs = [words(r) for r in ex.references]
+    ca3 = words(ex.candidates["Ca3"])
+    assert modified_precision(refs, ca3, 2) == 0
+    assert 0 < answer < len(ca3) - 1
+
+
+@pytest.mark.parametrize(
+    ("answer", "says"),
+    [
+        (0, "occur in a reference as pairs"),
+        (17, "one word of Ca3 occurs in no reference"),
+        (16, "belongs to two bigrams"),
+        ("15/17", "asks how many"),
+        ("10/17", "Ca1's bigram precision"),
+    ],
+)
+def test_ca3_bigram_slips_are_named(answer, says):
+    message = check("ch04.ca3-bigram", answer).message
+    assert message.startswith("Not yet") and says in message, message

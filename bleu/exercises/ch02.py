@@ -119,6 +119,36 @@ def _ca3_normalised() -> Fraction:
     return plain_precision(words(ex.candidates["Ca3"]), [words(r) for r in ex.references])
 
 
+def _ca1_raw() -> Fraction:
+    ex = load_example("example1")
+    return plain_precision(ex.candidate_tokens("Ca1"), ex.reference_tokens())
+
+
+def _diagnose_ca3_raw(answer: object) -> str | None:
+    """The natural slips on Ca3's raw split: the normalised value, Ca1's raw value, one miss
+    overlooked, the share of misses."""
+    expected = _ca3_raw()
+    size = len(load_example("example1").candidate_tokens("Ca3"))
+    if close_to(answer, _ca3_normalised()):
+        return N_("that is the value with `normalise`; this exercise uses the raw split.")
+    if close_to(answer, _ca1_raw()):
+        return N_("that is Ca1's value under the raw split, and Ca3 is not Ca1: its final period "
+        "sits on another word. Look for every token of Ca3 whose exact spelling (capital "
+        "letter, period) differs from the references', not only for the words no reference "
+        "has.")
+    if close_to(answer, expected + Fraction(1, size)):
+        return N_("one token too many is counted as found: with the raw split a token matches "
+        "only a reference token spelt exactly the same, capital letter and period included "
+        "(nothing is lower-cased).")
+    if close_to(answer, expected - Fraction(1, size)):
+        return N_("one match too few: a token of Ca3 counts as found when some reference has a "
+        "token spelt exactly the same; a capital letter matches if the reference has it too.")
+    if close_to(answer, 1 - expected):
+        return N_("that is the share of Ca3's tokens that match no reference; the precision is "
+        "the share that do.")
+    return None
+
+
 register(
     Exercise(
         id="ch02.ca3-raw",
@@ -130,14 +160,10 @@ register(
         hint=N_("list the tokens that match no reference and look closely at the ones that carry "
         "a period or a capital letter, in Ca3 and in the references."),
         wrong=Fraction(17, 18),
-        second_hint=N_("with the raw split, 'It' and 'it' are different tokens, and so are "
+        second_hint=N_("with the raw split, 'Party' and 'party' are different tokens, and so are "
         "'party.' and 'party'; compare each of Ca3's 18 tokens with the references' tokens "
-        "exactly as they are written."),
-        diagnose=lambda a: (
-            N_("that is the value with `normalise`; this exercise uses the raw split.")
-            if close_to(a, _ca3_normalised())
-            else None
-        ),
+        "exactly as they are written, period and capital letter included."),
+        diagnose=_diagnose_ca3_raw,
         notebook="02_unigram_precision",
     )
 )

@@ -48,8 +48,9 @@ def unigram_precision(candidate: Tokens, references: References) -> Fraction:
 
 def _examples() -> list[tuple[list[str], list[list[str]]]]:
     """Document 003's 'hello this is my code' and its swapped roles, Example 2's two
-    candidates, then Example 1's Ca1 and Ca2 (normalised): the short cases first, so that a
-    function that fails on them is shown a call small enough to read and paste back."""
+    candidates, then Example 1's Ca1 and Ca2 (normalised) and Ca2 split on spaces (capitals
+    and periods kept: 'party' is not 'Party'): the short cases first, so that a function that
+    fails on them is shown a call small enough to read and paste back."""
     ex1, ex2, hello = load_example("example1"), load_example("example2"), load_example("hello_code")
     refs1 = [words(ref) for ref in ex1.references]
     refs2 = ex2.reference_tokens()
@@ -62,6 +63,7 @@ def _examples() -> list[tuple[list[str], list[list[str]]]]:
         (ex2.candidate_tokens("Ca2"), refs2),
         (words(ex1.candidates["Ca1"]), refs1),
         (words(ex1.candidates["Ca2"]), refs1),
+        (ex1.candidate_tokens("Ca2"), ex1.reference_tokens()),
     ]
 
 
@@ -105,6 +107,28 @@ def _reference_length(candidate: Tokens, references: References) -> Fraction:
     seen = {token for reference in references for token in reference}
     found = sum(1 for token in candidate if token in seen)
     return Fraction(found, max(1, len(references[0])))
+
+
+def _distinct_denominator(candidate: Tokens, references: References) -> Fraction:
+    """Divided by the number of distinct words of the candidate."""
+    seen = {token for reference in references for token in reference}
+    found = sum(1 for token in candidate if token in seen)
+    return Fraction(found, max(1, len(set(candidate))))
+
+
+def _lower_cased(candidate: Tokens, references: References) -> Fraction:
+    """Tokens lower-cased inside the function: 'Party' found for 'party'."""
+    def lower(tokens: Tokens) -> list:
+        return [t.lower() if isinstance(t, str) else t for t in tokens]
+
+    return unigram_precision(lower(candidate), [lower(reference) for reference in references])
+
+
+def _substring(candidate: Tokens, references: References) -> Fraction:
+    """`token in " ".join(reference)`: a substring test, so 'the' is found in 'there'."""
+    texts = [" ".join(map(str, reference)) for reference in references]
+    found = sum(1 for token in candidate if any(str(token) in text for text in texts))
+    return Fraction(found, max(1, len(candidate)))
 
 
 def _as_float(candidate: Tokens, references: References) -> float:
@@ -160,6 +184,26 @@ UNIGRAM_PRECISION = register_code(
                 "in every reference",
                 _every_reference,
                 N_("a token needs to occur in one reference only, not in every reference"),
+            ),
+            Mistake(
+                "lower-cased",
+                _lower_cased,
+                N_("compare the tokens exactly as they are given: tokenizing (lower case, "
+                "punctuation) is done before the call, so here 'Party' and 'party' are "
+                "different tokens"),
+            ),
+            Mistake(
+                "substring",
+                _substring,
+                N_("look each token up among the reference's tokens (a list or a set), not in "
+                "the reference joined into one string: 'the' in 'there is a cat' is True for "
+                "a string"),
+            ),
+            Mistake(
+                "distinct words in the denominator",
+                _distinct_denominator,
+                N_("the denominator is the candidate's length, every position counted, not its "
+                "number of distinct words"),
             ),
             Mistake(
                 "reference length",

@@ -49,10 +49,12 @@ def same_counts(expected: Any, returned: Any) -> bool:
 
 
 def _examples() -> list[tuple[list[list[str]], list[str], int]]:
-    """The chapter's cases, shortest first (a failure on them is shown as a call small enough
-    to paste back): 'the' x 7 and 'the cat the cat on the mat' against Example 2 (unigrams
-    and bigrams), Example 3, our 004-style 9-token example, then Example 1's Ca1 (normalised
-    and raw) and Ca2."""
+    """The chapter's cases, short ones first (a failure on them is shown as a call small
+    enough to paste back): our 004-style 9-token example (first, so that counting a set of the
+    hypothesis's n-grams fails where walking the references' n-grams does not), 'the' x 7 and
+    'the cat the cat on the mat' against Example 2 (unigrams and bigrams), Example 3, then
+    Example 1's Ca1 (normalised and raw) and Ca2 (normalised and raw: 'party' is not
+    'Party')."""
     ex1, ex2, ex3 = (load_example(name) for name in ("example1", "example2", "example3"))
     refs1 = [words(ref) for ref in ex1.references]
     refs2 = ex2.reference_tokens()
@@ -60,14 +62,15 @@ def _examples() -> list[tuple[list[list[str]], list[str], int]]:
     prediction = "the more people came the more the hall filled".split()
     truth = ["the guests wanted more room in the garden".split()]
     return [
+        (truth, prediction, 1),
         (refs2, x7, 1),
         (refs2, cat, 1),
         (refs2, cat, 2),
         ([words(ref) for ref in ex3.references], words(ex3.candidates["Ca1"]), 1),
-        (truth, prediction, 1),
         (refs1, words(ex1.candidates["Ca1"]), 1),
         (ex1.reference_tokens(), ex1.candidate_tokens("Ca1"), 1),
         (refs1, words(ex1.candidates["Ca2"]), 1),
+        (ex1.reference_tokens(), ex1.candidate_tokens("Ca2"), 1),
     ]
 
 
@@ -128,6 +131,26 @@ def _distinct(references: References, hypothesis: Tokens, n: int) -> dict:
     return {g: min(1, best[g]) for g in set(_windows(hypothesis, n))}
 
 
+def _references_walked(references: References, hypothesis: Tokens, n: int) -> dict:
+    """Roles swapped: each reference's n-grams clipped by the hypothesis's counts, written
+    into one dict, so that the last reference holding an n-gram overwrites the others."""
+    counts = _windows(hypothesis, n)
+    result: dict = {}
+    for reference in references:
+        for gram, count in _windows(reference, n).items():
+            result[gram] = min(count, counts[gram])
+    return result
+
+
+def _lower(tokens: Tokens) -> list:
+    return [t.lower() if isinstance(t, str) else t for t in tokens]
+
+
+def _lower_cased(references: References, hypothesis: Tokens, n: int) -> dict:
+    """Tokens lower-cased inside the function: 'party' credited for 'Party'."""
+    return clipped_counts([_lower(r) for r in references], _lower(hypothesis), n)
+
+
 def _last_window_lost(references: References, hypothesis: Tokens, n: int) -> dict:
     """range(len(tokens) - n): the last n-gram of every sentence is never counted."""
     def windows(tokens: Tokens) -> Counter:
@@ -170,6 +193,14 @@ CLIPPED_COUNTS = register_code(
                 "min(Count, Max_Ref_Count), not Max_Ref_Count alone"),
             ),
             Mistake(
+                "roles swapped",
+                _references_walked,
+                N_("the roles of the arguments are swapped: the keys are the n-grams of the "
+                "hypothesis (the second argument), each clipped at its largest count in any one "
+                "reference; walking through each reference's n-grams instead lets a later "
+                "reference overwrite the count an earlier one allowed"),
+            ),
+            Mistake(
                 "distinct n-grams",
                 _distinct,
                 N_("count the hypothesis's n-grams with their repeats (a Counter), not a set "
@@ -186,6 +217,13 @@ CLIPPED_COUNTS = register_code(
                 _last_window_lost,
                 N_("a sentence of T tokens has T - n + 1 n-grams: the last one starts at index "
                 "T - n, so the loop is range(len(tokens) - n + 1)"),
+            ),
+            Mistake(
+                "lower-cased",
+                _lower_cased,
+                N_("compare the tokens exactly as they are given: tokenizing (lower case, "
+                "punctuation) is done before the call, so here 'Party' and 'party' are "
+                "different tokens"),
             ),
         ),
         hint=N_("count the hypothesis's n-grams (tuples of n tokens) with a Counter; for each "
@@ -230,12 +268,30 @@ def _over_distinct(references: References, hypothesis: Tokens, n: int) -> Fracti
     return Fraction(matches, max(1, len(_windows(hypothesis, n))))
 
 
+def _reference_as_hypothesis(references: References, hypothesis: Tokens, n: int) -> Fraction:
+    """Roles swapped: the first reference scored against the hypothesis."""
+    return modified_precision([hypothesis], references[0], n)
+
+
+def _lower_cased_precision(references: References, hypothesis: Tokens, n: int) -> Fraction:
+    return modified_precision([_lower(r) for r in references], _lower(hypothesis), n)
+
+
+def _last_lost_precision(references: References, hypothesis: Tokens, n: int) -> Fraction:
+    """range(len(tokens) - n) everywhere: the last n-gram of each sentence is lost."""
+    total = max(0, len(hypothesis) - n)
+    matches = sum(_last_window_lost(references, hypothesis, n).values())
+    return Fraction(matches, total) if total else Fraction(0)
+
+
 def _modified_examples() -> list[tuple[list[list[str]], list[str], int]]:
-    """The clipping examples, with the short-candidate case of a bigram among the short ones:
-    'the' against Example 2 (no bigram at all, p_2 = 0)."""
+    """The clipping examples, after the bigram 'the cat' against Example 2 (first: scoring the
+    first reference instead of the hypothesis and losing the last n-gram give different wrong
+    values on it), with the short-candidate case of a bigram among the short ones: 'the'
+    against Example 2 (no bigram at all, p_2 = 0)."""
     refs2 = load_example("example2").reference_tokens()
     cases = _examples()
-    return [*cases[:3], (refs2, ["the"], 2), *cases[3:]]
+    return [(refs2, ["the", "cat"], 2), *cases[:3], (refs2, ["the"], 2), *cases[3:]]
 
 
 MODIFIED_PRECISION = register_code(
@@ -265,6 +321,38 @@ MODIFIED_PRECISION = register_code(
                 _precision_of(_summed_references),
                 N_("Max_Ref_Count is the most times the n-gram occurs in ONE reference, not the "
                 "sum of its counts over the references"),
+            ),
+            Mistake(
+                "roles swapped",
+                _reference_as_hypothesis,
+                N_("p_n scores the hypothesis, the second argument (the references come "
+                "first): its clipped n-grams over ITS number of n-grams, not a reference's; "
+                "check that the roles of the arguments are not swapped"),
+            ),
+            Mistake(
+                "distinct n-grams in the numerator",
+                _precision_of(_distinct),
+                N_("count the hypothesis's n-grams with their repeats (a Counter), not a set: an "
+                "n-gram used twice may earn up to 2 in the numerator"),
+            ),
+            Mistake(
+                "first reference only",
+                _precision_of(_first_reference),
+                N_("look at every reference and keep each n-gram's largest count among them, "
+                "not only the first reference's"),
+            ),
+            Mistake(
+                "last n-gram lost",
+                _last_lost_precision,
+                N_("a sentence of T tokens has T - n + 1 n-grams: the last one starts at index "
+                "T - n, so the loop is range(len(tokens) - n + 1)"),
+            ),
+            Mistake(
+                "lower-cased",
+                _lower_cased_precision,
+                N_("compare the tokens exactly as they are given: tokenizing (lower case, "
+                "punctuation) is done before the call, so here 'Party' and 'party' are "
+                "different tokens"),
             ),
             Mistake(
                 "tokens not n-grams",

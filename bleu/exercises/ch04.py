@@ -1,7 +1,10 @@
 """Exercises of notebook 04, n-gram precision (n-그램 정밀도).
 
-``ch04.ca3-bigram`` is the homework that document 001 leaves to its readers: the bigram
-precision of the shuffled candidate Ca3 of Example 1.
+``ch04.ca3-bigram`` follows the homework that document 001 leaves to its readers, the bigram
+precision of the shuffled candidate Ca3 of Example 1 (0, which the chapter works out): how
+many of Ca3's bigrams are made of two words that each occur in a reference, although none of
+them occurs as a pair. The answer is not 0, so a broken bigram count does not reach it by
+accident.
 """
 
 from __future__ import annotations
@@ -20,31 +23,59 @@ def _example1_precision(label: str, n: int) -> Fraction:
     return modified_precision([words(r) for r in ex.references], words(ex.candidates[label]), n)
 
 
+def _ca3_bigrams() -> list[tuple[str, ...]]:
+    ex = load_example("example1")
+    tokens = words(ex.candidates["Ca3"])
+    return [tuple(tokens[i : i + 2]) for i in range(len(tokens) - 1)]
+
+
+def _reference_words() -> set[str]:
+    ex = load_example("example1")
+    return {token for r in ex.references for token in words(r)}
+
+
+def _word_by_word() -> int:
+    """Ca3's bigrams whose two words each occur in some reference (normalised)."""
+    seen = _reference_words()
+    return sum(all(word in seen for word in gram) for gram in _ca3_bigrams())
+
+
 def _diagnose_ca3(answer: object) -> str | None:
-    if close_to(answer, Fraction(17, 18)):
-        return N_("that is Ca3's unigram precision, the same as Ca1's; count bigrams, not words.")
-    # 0.59 or 0.588 too: nothing right lies near Ca1's value (Ca3's p_2 is far from it)
-    if close_to(answer, _example1_precision("Ca1", 2), rel_tol=5e-3):
-        return (
-            N_("that is Ca1's bigram precision, the one the chapter works out; this exercise "
-            "asks for the shuffled Ca3, whose word order is different.")
-        )
+    bigrams = len(_ca3_bigrams())
+    expected = _word_by_word()
+    if isinstance(answer, bool):
+        return None
+    if close_to(answer, Fraction(expected, bigrams)):
+        return N_("that is the share of the bigrams; the question asks how many.")
+    if close_to(answer, 0):
+        return N_("0 is the number of Ca3's bigrams that occur in a reference as pairs (its "
+        "p_2 is 0/17); this asks for the bigrams whose two words are each found, separately.")
+    if close_to(answer, bigrams):
+        return N_("not every bigram qualifies: one word of Ca3 occurs in no reference, and a "
+        "bigram that contains it does not count.")
+    if close_to(answer, expected + 1):
+        return N_("the word that no reference has sits inside Ca3, not at either end, so it "
+        "belongs to two bigrams: both drop out.")
+    if close_to(answer, 17 / 18) or close_to(answer, _example1_precision("Ca1", 2), rel_tol=5e-3):
+        return N_("that is Ca1's bigram precision or a unigram precision; this exercise asks "
+        "about the shuffled Ca3's bigrams, and for a count, not a precision.")
     return None
 
 
 register(
     Exercise(
         id="ch04.ca3-bigram",
-        question="Document 001 leaves this as homework: what is the modified bigram precision "
-        "p_2 of Example 1's shuffled candidate Ca3 ('the that military a is It guide ensures "
-        "which to commands the of action obeys always party the.'), with the normalised "
-        "tokens used for Ca1 and Ca2?",
-        expected=lambda: _example1_precision("Ca3", 2),
-        hint=N_("list Ca3's 17 bigrams and look each one up in the three references."),
-        wrong=Fraction(17, 18),
-        second_hint=N_("take Ca3's bigrams in order ('the that', 'that military', ...) and search "
-        "each in the three normalised references as two neighbouring words in that order; "
-        "the denominator is the number of Ca3's bigrams."),
+        question="Every word of Example 1's shuffled candidate Ca3 but one occurs in some "
+        "reference, yet its bigram precision p_2 is 0. With the normalised tokens, how many of "
+        "Ca3's 17 bigrams are made of two words that each occur in some reference (so that "
+        "checking the words one at a time would accept the pair, although no reference has "
+        "it)?",
+        expected=_word_by_word,
+        hint=N_("list Ca3's 17 bigrams and keep those whose first word and second word are each "
+        "found in some reference, not necessarily the same one."),
+        wrong=17,
+        second_hint=N_("find the one word of Ca3 that occurs in no reference (notebook 02 found "
+        "it for Ca1, which has the same words), then count the bigrams that do not contain it."),
         diagnose=_diagnose_ca3,
         notebook="04_ngram_precision",
     )

@@ -29,16 +29,17 @@ VOCABULARY = ("the", "cat", "on", "mat")
 
 
 def _examples() -> list[tuple[list[str], int]]:
-    """The chapter's sentences: 'the cat the cat on the mat' (bigrams and trigrams), 'the' x 7,
-    Example 1's Ca1 normalised, document 003's 'I read the book', a sentence shorter than n."""
+    """The chapter's sentences: document 003's 'I read the book' (first: no n-gram repeats, so
+    losing the first n-gram is not taken for a set), 'the cat the cat on the mat' (bigrams,
+    unigrams and trigrams), 'the' x 7, Example 1's Ca1 normalised, a sentence shorter than n."""
     ex1, ex2 = load_example("example1"), load_example("example2")
     cat, x7 = ex2.candidate_tokens("Ca2"), ex2.candidate_tokens("Ca1")
     return [
+        ("I read the book".split(), 2),
         (cat, 2),
         (cat, 1),
         (x7, 2),
         (words(ex1.candidates["Ca1"]), 4),
-        ("I read the book".split(), 2),
         (cat, 3),
         ("on the mat".split(), 4),
     ]
@@ -64,6 +65,16 @@ def _stepping_by_n(tokens: Tokens, n: int) -> Counter:
     return Counter(
         tuple(tokens[i : i + n]) for i in range(0, len(tokens), n) if i + n <= len(tokens)
     )
+
+
+def _first_window_lost(tokens: Tokens, n: int) -> Counter:
+    """range(1, ...): the n-gram that starts at index 0 is never counted."""
+    return Counter(tuple(tokens[i : i + n]) for i in range(1, len(tokens) - n + 1))
+
+
+def _plain_unigrams(tokens: Tokens, n: int) -> Counter:
+    """n = 1 special-cased as Counter(tokens): unigrams as bare tokens, not 1-tuples."""
+    return Counter(tokens) if n == 1 else Counter(_windows(tokens, n))
 
 
 def _distinct(tokens: Tokens, n: int) -> Counter:
@@ -101,6 +112,18 @@ COUNT_NGRAMS = register_code(
                 "set of n-grams",
                 _distinct,
                 N_("count repeats: an n-gram that occurs twice has count 2 (a set keeps one copy)"),
+            ),
+            Mistake(
+                "first n-gram lost",
+                _first_window_lost,
+                N_("the first n-gram starts at index 0: the loop is range(len(tokens) - n + 1), "
+                "which starts at 0"),
+            ),
+            Mistake(
+                "unigrams as bare tokens",
+                _plain_unigrams,
+                N_("a unigram is a tuple of one token, ('the',), not the token 'the': keep the "
+                "tuples for n = 1 too, so that every order is looked up the same way"),
             ),
             Mistake(
                 "strings as keys",

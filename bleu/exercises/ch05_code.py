@@ -37,8 +37,13 @@ WEIGHT_CHOICES: tuple[tuple[float, ...], ...] = (
     (0.5, 0.5),
     (1 / 3, 1 / 3, 1 / 3),
     (1,),
+    (0.5, 0.5, 0.5, 0.5),
+    (1, 1, 1, 1),
+    (0.2, 0.2, 0.2),
+    (1, 0.5, 0, 0),
 )
-"""Weight vectors of the random cases: mostly BLEU's, some with zero weights."""
+"""Weight vectors of the random cases: mostly BLEU's, some with zero weights, and some that do
+not add up to 1 (NLTK takes any weights and does not normalise them)."""
 
 
 def expected_mean(precisions: Precisions, weights: Weights) -> float:
@@ -47,7 +52,8 @@ def expected_mean(precisions: Precisions, weights: Weights) -> float:
 
 
 def _examples() -> list[tuple[list[Fraction], tuple[float, ...]]]:
-    """The chapter's precisions: the running example, Example 3's Ca1, 'the cat sat', 004."""
+    """The chapter's precisions: the running example, Example 3's Ca1, 'the cat sat', 004
+    (with BLEU's weights and with document 003's weights of 1, which do not add up to 1)."""
     running = load_example("running")
     refs, ca1 = running.reference_tokens(), running.candidate_tokens("Ca1")
     p_running = [modified_precision(refs, ca1, n) for n in range(1, 5)]
@@ -64,6 +70,7 @@ def _examples() -> list[tuple[list[Fraction], tuple[float, ...]]]:
         (p_always, (0.5, 0.5, 0, 0)),
         (p_cat, UNIFORM),
         (p004, UNIFORM),
+        (p004, (1, 1, 1, 1)),
     ]
 
 
@@ -98,11 +105,50 @@ def _plain_root(precisions: Precisions, weights: Weights) -> float:
     return float(math.prod(precisions)) ** (1 / len(precisions))
 
 
+def _power_sum_of_weights(precisions: Precisions, weights: Weights) -> float:
+    """Document 003's code: the product of p_n ** w_n raised to the power sum(w), on the
+    Fractions as given (integer weights keep the result an exact Fraction)."""
+    return math.prod(p**w for p, w in zip(precisions, weights)) ** sum(weights)
+
+
+def _power_sum_of_weights_float(precisions: Precisions, weights: Weights) -> float:
+    """The same on floats."""
+    return math.prod(float(p) ** w for p, w in zip(precisions, weights)) ** sum(weights)
+
+
+def _normalised(precisions: Precisions, weights: Weights) -> float:
+    """Document 003's formula: the product raised to 1 / sum(w), the weights normalised."""
+    if any(w > 0 and p == 0 for w, p in zip(weights, precisions)):
+        return 0.0
+    logs = math.fsum(w * math.log(p) for w, p in zip(weights, precisions) if w > 0)
+    return math.exp(logs / sum(weights))
+
+
+def _divided_by_orders(precisions: Precisions, weights: Weights) -> float:
+    """The weighted logs averaged once more: divided by the number of orders."""
+    if any(w > 0 and p == 0 for w, p in zip(weights, precisions)):
+        return 0.0
+    logs = math.fsum(w * math.log(p) for w, p in zip(weights, precisions) if w > 0)
+    return math.exp(logs / len(precisions))
+
+
+def _log10_with_exp(precisions: Precisions, weights: Weights) -> float:
+    """Logs in base 10 undone with exp (base e): two different bases."""
+    if any(w > 0 and p == 0 for w, p in zip(weights, precisions)):
+        return 0.0
+    return math.exp(math.fsum(w * math.log10(p) for w, p in zip(weights, precisions) if w > 0))
+
+
 def _no_exp(precisions: Precisions, weights: Weights) -> float:
     """The weighted sum of the logs, never turned back with exp."""
     if any(w > 0 and p == 0 for w, p in zip(weights, precisions)):
         return 0.0
     return math.fsum(w * math.log(p) for w, p in zip(weights, precisions) if w > 0)
+
+
+POWER_SUM_HINT = N_("the product of p_n ** w_n is already the weighted geometric mean: raising it "
+    "to the power sum(weights) (document 003's code) only goes unnoticed when the "
+    "weights add up to 1")
 
 
 GEOMETRIC_MEAN = register_code(
@@ -111,7 +157,8 @@ GEOMETRIC_MEAN = register_code(
         name="geometric_mean",
         signature="geometric_mean(precisions, weights)",
         task=N_("Return exp(sum of w_n * log p_n) as a float, over the orders whose weight is "
-        "positive; 0.0 when one of those precisions is 0."),
+        "positive; 0.0 when one of those precisions is 0. The weights need not add up to 1: "
+        "use them as they are, as NLTK does."),
         reference=expected_mean,
         examples=_examples,
         random_case=_random_case,
@@ -133,6 +180,28 @@ GEOMETRIC_MEAN = register_code(
                 _zero_weight_counts,
                 N_("an order whose weight is 0 drops out entirely, even when its precision is 0: "
                 "only a zero precision with a positive weight gives 0.0"),
+            ),
+            Mistake("power sum(weights)", _power_sum_of_weights, POWER_SUM_HINT),
+            # the same slip on floats: an exact Fraction and a float do not match each other
+            Mistake("power sum(weights), floats", _power_sum_of_weights_float, POWER_SUM_HINT),
+            Mistake(
+                "weights normalised",
+                _normalised,
+                N_("use the weights as they are: exp(sum of w_n * log p_n), without dividing by "
+                "sum(weights); NLTK does not normalise them either, so weights that add up to 2 "
+                "count twice"),
+            ),
+            Mistake(
+                "divided by the number of orders",
+                _divided_by_orders,
+                N_("the weights already do the averaging: exp(sum of w_n * log p_n), without "
+                "dividing the sum by the number of orders"),
+            ),
+            Mistake(
+                "log10 undone with exp",
+                _log10_with_exp,
+                N_("math.exp undoes the natural logarithm math.log, not math.log10: take both "
+                "logarithm and exponential in the same base"),
             ),
             Mistake(
                 "weights ignored",

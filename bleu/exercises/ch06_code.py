@@ -92,6 +92,11 @@ def _tie_to_longer(references: References, hyp_len: int) -> int:
     return min((len(ref) for ref in references), key=lambda k: (abs(k - hyp_len), -k))
 
 
+def _the_reference(references: References, hyp_len: int) -> list:
+    """The closest reference itself (its tokens), not its length."""
+    return list(min(references, key=lambda ref: (abs(len(ref) - hyp_len), len(ref))))
+
+
 def _difference(references: References, hyp_len: int) -> int:
     """Document 000's slip: the smallest difference, not the length."""
     return min(abs(len(ref) - hyp_len) for ref in references)
@@ -133,6 +138,12 @@ CLOSEST_REF_LENGTH = register_code(
                 _shortest,
                 N_("r is not the shortest reference (TensorFlow NMT's rule): it is the length "
                 "closest to hyp_len"),
+            ),
+            Mistake(
+                "the reference, not its length",
+                _the_reference,
+                N_("return the closest reference's length, len(ref), an int: not the reference "
+                "(its list of tokens) itself"),
             ),
             Mistake(
                 "difference, not length",
@@ -190,6 +201,20 @@ def _floor_division(closest_ref_len: int, hyp_len: int) -> float:
     return 0.0 if c == 0 else math.exp(1 - r // c)
 
 
+def _sign_flipped(closest_ref_len: int, hyp_len: int) -> float:
+    r, c = closest_ref_len, hyp_len
+    if c > r:
+        return 1.0
+    return 0.0 if c == 0 else math.exp(r / c - 1)
+
+
+def _empty_gets_one(closest_ref_len: int, hyp_len: int) -> float:
+    r, c = closest_ref_len, hyp_len
+    if c > r or c == 0:
+        return 1.0
+    return math.exp(1 - r / c)
+
+
 def _long_penalised(closest_ref_len: int, hyp_len: int) -> float:
     r, c = closest_ref_len, hyp_len
     return 0.0 if c == 0 else math.exp(1 - r / c)
@@ -206,6 +231,13 @@ BREVITY_PENALTY = register_code(
         examples=_bp_examples,
         random_case=_bp_case,
         mistakes=(
+            # before the swapped arguments: on (5, 0) both return 1.0
+            Mistake(
+                "empty candidate gets 1",
+                _empty_gets_one,
+                N_("an empty candidate (c == 0) gets BP = 0.0, not 1: it says nothing, so it is as "
+                "short as a candidate can be"),
+            ),
             Mistake(
                 "arguments swapped",
                 _arguments_swapped,
@@ -217,6 +249,12 @@ BREVITY_PENALTY = register_code(
                 _exponent_swapped,
                 N_("the exponent is 1 - r / c (reference length over candidate length), so that a "
                 "short candidate gets a penalty far below 1"),
+            ),
+            Mistake(
+                "sign of the exponent flipped",
+                _sign_flipped,
+                N_("the exponent is 1 - r / c, not r / c - 1: for a candidate shorter than r it is "
+                "negative, so BP falls below 1 instead of rising above it"),
             ),
             Mistake(
                 "004's ratio",

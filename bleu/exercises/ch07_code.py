@@ -38,14 +38,40 @@ def expected_bleu(references: References, hypothesis: Tokens) -> float:
     return sentence_bleu(references, hypothesis)
 
 
+MAT = "the cat sat on the mat".split()
+"""The candidate of the examples on the rule for r (six tokens, every n-gram in a reference)."""
+
+
 def _examples() -> list[tuple[list[list[str]], list[str]]]:
     """The running example, with and without its final period, Ca1 against itself, and
-    'the cat sat' (no 4-gram)."""
+    'the cat sat' (no 4-gram); then five cases for the length, in an order that lets
+    each wrong rule for r fail first where its value is its own:
+
+    - a candidate longer than its one reference (BP = 1; swapped arguments give less);
+    - one shorter than every reference, the first the closest (forgetting BP gives more, the
+      longest reference less);
+    - 001's tie, the shorter reference first (ties to the longer give less);
+    - the closest reference second (the first reference gives less);
+    - the closest reference longer than the candidate, a shorter one farther away (the
+      shortest reference gives BP = 1).
+    """
     running = load_example("running")
     refs, ca1 = running.reference_tokens(), running.candidate_tokens("Ca1")
     with_period = [*ca1[:-1], ca1[-1] + "."]
     cat_sat = "the cat sat".split()
-    return [(refs, ca1), (refs, with_period), ([ca1], ca1), ([cat_sat], cat_sat)]
+    today = [*MAT, "today"]
+    again_today = [*MAT, "again", "and", "again", "today"]
+    return [
+        (refs, ca1),
+        (refs, with_period),
+        ([ca1], ca1),
+        ([cat_sat], cat_sat),
+        ([MAT[:5]], MAT),
+        ([today, again_today], MAT),
+        ([MAT[:5], today], MAT),
+        ([again_today, today], MAT),
+        ([today, cat_sat], MAT),
+    ]
 
 
 NAMES = (
@@ -128,6 +154,38 @@ def _longest_reference(references: References, hypothesis: Tokens) -> float:
     return bp * _geometric(_precisions(references, hypothesis))
 
 
+def _with_r(rule):
+    """sentence BLEU with the brevity penalty against r = rule(reference lengths, c)."""
+
+    def score(references: References, hypothesis: Tokens) -> float:
+        c = len(hypothesis)
+        bp = brevity_penalty(rule([len(ref) for ref in references], c), c)
+        return bp * _geometric(_precisions(references, hypothesis))
+
+    return score
+
+
+_tie_to_longer = _with_r(lambda lengths, c: min(lengths, key=lambda k: (abs(k - c), -k)))
+_first_reference = _with_r(lambda lengths, c: lengths[0])
+_shortest_reference = _with_r(lambda lengths, c: min(lengths))
+
+
+def _bp_above_one(references: References, hypothesis: Tokens) -> float:
+    """exp(1 - r / c) for every c > 0, so a long candidate gets a factor above 1."""
+    c = len(hypothesis)
+    r = closest_ref_length(references, c)
+    bp = 0.0 if c == 0 else math.exp(1 - r / c)
+    return bp * _geometric(_precisions(references, hypothesis))
+
+
+def _three_orders(references: References, hypothesis: Tokens) -> float:
+    """range(1, 4): only p_1, p_2 and p_3, each with weight 0.25."""
+    p = [modified_precision(references, hypothesis, n) for n in range(1, 4)]
+    if any(p_n == 0 for p_n in p):
+        return 0.0
+    return _bp(references, hypothesis) * math.exp(math.fsum(0.25 * math.log(p_n) for p_n in p))
+
+
 def _bp_arguments_swapped(references: References, hypothesis: Tokens) -> float:
     c = len(hypothesis)
     bp = brevity_penalty(c, closest_ref_length(references, c))
@@ -168,11 +226,21 @@ SENTENCE_BLEU = register_code(
                 N_("a zero p_n makes BLEU 0 (log 0 is -infinity): return 0.0 rather than leaving "
                 "that order out of the sum, as documents 000 and 001 do"),
             ),
+            # the wrong rules for r come before "no brevity penalty": the shortest and the
+            # first reference can give BP = 1, the value of a forgotten penalty; the examples
+            # make a forgotten penalty fail first where every rule for r is right
             Mistake(
-                "no brevity penalty",
-                _no_penalty,
-                N_("multiply by the brevity penalty: the precisions alone do not see that the "
-                "hypothesis (c tokens) is shorter than its closest reference (r tokens)"),
+                "ties to the longer reference",
+                _tie_to_longer,
+                N_("the rule for r: two references are equally close to c here, and BLEU takes the "
+                "shorter one (bleu.closest_ref_length does)"),
+            ),
+            Mistake(
+                "first reference",
+                _first_reference,
+                N_("the rule for r: not the first reference's length but the length of the "
+                "reference closest to c (ties to the shorter), whatever the order of the "
+                "references"),
             ),
             Mistake(
                 "longest reference",
@@ -181,10 +249,33 @@ SENTENCE_BLEU = register_code(
                 "longest reference"),
             ),
             Mistake(
+                "shortest reference",
+                _shortest_reference,
+                N_("the rule for r: not the shortest reference (TensorFlow NMT's rule) but the "
+                "length of the reference closest to c (ties to the shorter)"),
+            ),
+            Mistake(
+                "no brevity penalty",
+                _no_penalty,
+                N_("multiply by the brevity penalty: the precisions alone do not see that the "
+                "hypothesis (c tokens) is shorter than its closest reference (r tokens)"),
+            ),
+            Mistake(
                 "brevity_penalty's arguments swapped",
                 _bp_arguments_swapped,
                 N_("brevity_penalty takes r first, then c: brevity_penalty(closest_ref_len=r, "
                 "hyp_len=c)"),
+            ),
+            Mistake(
+                "brevity penalty above 1",
+                _bp_above_one,
+                N_("a hypothesis longer than r gets BP = 1: exp(1 - r / c) would exceed 1 there, "
+                "and BLEU never rewards length"),
+            ),
+            Mistake(
+                "three orders",
+                _three_orders,
+                N_("BLEU-4 has four orders, n = 1, 2, 3 and 4: range(1, 5), each with weight 0.25"),
             ),
             Mistake(
                 "no clipping",

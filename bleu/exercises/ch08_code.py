@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..data import load_example
 from ..i18n import N_
@@ -38,18 +38,34 @@ def rows_of(list_of_references: list, hypotheses: list) -> list[list[int]]:
     return [[int(x) for x in row] for row in sentence_stats(list_of_references, hypotheses)]
 
 
+#: Notebook 08's Korean pair cut into morphemes by ``ko-mecab`` (written out, so that the
+#: checker needs no analyser): 7 hypothesis tokens against 6, a corpus with c > r.
+KO_MECAB_PAIR = ("나 는 학교 에 갔 다 .", "나 는 학교 에 간다 .")
+
+
 def _examples() -> list[tuple[list[list[int]]]]:
     """NLTK's docstring corpus (the running example and the shuffled sentence), the running
-    example alone, and notebook 05's two-sentence corpus with 'the cat sat'."""
+    example alone, notebook 05's two-sentence corpus with 'the cat sat' (a row with t_4 = 1
+    and no 4-gram), then three that part the typical slips: the Korean morpheme pair
+    (c > r: a swapped penalty shows, a missing one does not), the running example with
+    Example 1's 'it is' (c < r, rows with t_n = 1: a missing penalty and recomputed totals
+    show) and 'a dog sat on the mat' against Example 2 (no 4-gram match: 0.0, where skipped
+    orders and smoothing show)."""
     running = load_example("running")
+    example1, example2 = load_example("example1"), load_example("example2")
     refs, hyp = running.reference_tokens(), running.candidate_tokens("Ca1")
     hyp2 = "he read the book because he was interested in world history".split()
     ref2 = "he was interested in world history because he read the book".split()
     cat_sat = "the cat sat".split()
+    ko_hyp, ko_ref = (text.split() for text in KO_MECAB_PAIR)
+    dog = "a dog sat on the mat".split()
     return [
         (rows_of([refs, [ref2]], [hyp, hyp2]),),
         (rows_of([refs], [hyp]),),
         (rows_of([refs, [cat_sat]], [hyp, cat_sat]),),
+        (rows_of([[ko_ref]], [ko_hyp]),),
+        (rows_of([refs, example1.reference_tokens()], [hyp, example1.candidate_tokens("Ca4")]),),
+        (rows_of([example2.reference_tokens()], [dog]),),
     ]
 
 
@@ -130,6 +146,65 @@ def _bp_per_sentence(rows: Rows) -> float:
     return bp * _bleu(r, r, rest[:4], rest[4:])
 
 
+def _no_penalty(rows: Rows) -> float:
+    c, _, *rest = _sums(rows)
+    return _bleu(c, c, rest[:4], rest[4:])
+
+
+def _zero_orders_skipped(rows: Rows) -> float:
+    """Documents 000 and 001: a zero p_n's log term left out, as if p_n were 1."""
+    c, r, *rest = _sums(rows)
+    terms = [0.25 * math.log(m / t) for m, t in zip(rest[:4], rest[4:]) if m > 0]
+    return _bp(r, c) * math.exp(math.fsum(terms)) if terms else 0.0
+
+
+def _effective_order(rows: Rows) -> float:
+    """Only the orders with matches, their weights shared equally among them."""
+    c, r, *rest = _sums(rows)
+    kept = [(m, t) for m, t in zip(rest[:4], rest[4:]) if m > 0]
+    if not kept:
+        return 0.0
+    return _bp(r, c) * math.exp(math.fsum(math.log(m / t) for m, t in kept) / len(kept))
+
+
+def _smoothed(rows: Rows, zero: Callable[[int, int], float]) -> float:
+    c, r, *rest = _sums(rows)
+    p, k = [], 0
+    for m, t in zip(rest[:4], rest[4:]):
+        if m > 0:
+            p.append(m / t)
+        else:
+            k += 1
+            p.append(zero(k, t))
+    return _bp(r, c) * math.exp(math.fsum(0.25 * math.log(x) for x in p))
+
+
+def _epsilon_smoothing(rows: Rows) -> float:
+    """Smoothing method 1: a zero match count becomes 0.1."""
+    return _smoothed(rows, lambda k, t: 0.1 / t)
+
+
+def _exp_smoothing(rows: Rows) -> float:
+    """Smoothing method 3 (sacreBLEU's exp): the k-th zero precision becomes 1 / (2^k t)."""
+    return _smoothed(rows, lambda k, t: 1 / (2**k * t))
+
+
+def _totals_from_lengths(rows: Rows) -> float:
+    """t_n recomputed as c - n + 1 (at least 0): the rows' max(1, ...) lost."""
+    c, r, *rest = _sums(rows)
+    totals = [sum(max(0, row[0] - n + 1) for row in rows) for n in range(1, 5)]
+    if any(t == 0 for t in totals):
+        return 0.0
+    return _bleu(c, r, rest[:4], totals)
+
+
+def _arithmetic_mean(rows: Rows) -> float:
+    c, r, *rest = _sums(rows)
+    if any(m == 0 for m in rest[:4]):
+        return 0.0
+    return _bp(r, c) * sum(m / t for m, t in zip(rest[:4], rest[4:])) / 4
+
+
 CORPUS_BLEU_FROM_STATS = register_code(
     CodeExercise(
         id="ch08.code-corpus-bleu-from-stats",
@@ -158,6 +233,51 @@ CORPUS_BLEU_FROM_STATS = register_code(
                 "integer division",
                 _floor_division,
                 N_("m // t is integer division (0 whenever m < t): use m / t or a Fraction"),
+            ),
+            Mistake(
+                "zero orders skipped",
+                _zero_orders_skipped,
+                N_("a summed m_n of 0 makes corpus BLEU 0.0: leaving that order's log out of the "
+                "sum (as documents 000 and 001 do) counts its p_n as 1, the best possible"),
+            ),
+            Mistake(
+                "effective order",
+                _effective_order,
+                N_("no effective order here: by NLTK's rules all four orders count, each with "
+                "weight 0.25, and a summed m_n of 0 gives 0.0; do not drop an order and share its "
+                "weight among the others"),
+            ),
+            Mistake(
+                "epsilon smoothing",
+                _epsilon_smoothing,
+                N_("no smoothing in this exercise: a summed m_n of 0 gives 0.0, not 0.1 / t_n "
+                "(that is smoothing method 1)"),
+            ),
+            Mistake(
+                "exp smoothing",
+                _exp_smoothing,
+                N_("no smoothing in this exercise: a summed m_n of 0 gives 0.0, not "
+                "1 / (2^k * t_n) (that is smoothing method 3, sacreBLEU's exp)"),
+            ),
+            Mistake(
+                "totals recomputed from the lengths",
+                _totals_from_lengths,
+                N_("take each t_n from its column as it is: NLTK counts at least one n-gram of "
+                "every order (max(1, count)), so a sentence shorter than n has t_n = 1, not "
+                "c - n + 1; that 1 belongs in the summed t_n"),
+            ),
+            Mistake(
+                "arithmetic mean",
+                _arithmetic_mean,
+                N_("BLEU takes the geometric mean of the four precisions, exp(sum of 0.25 * "
+                "log p_n), not their arithmetic mean (p_1 + p_2 + p_3 + p_4) / 4"),
+            ),
+            Mistake(
+                "no brevity penalty",
+                _no_penalty,
+                N_("multiply by the brevity penalty, exp(1 - sum r / sum c) when the summed c is "
+                "at most the summed r: a corpus of short hypotheses must not score as if it "
+                "were complete"),
             ),
             Mistake(
                 "c and r swapped",

@@ -56,6 +56,50 @@ def _same_bigrams(answer: object, expected: list[str]) -> bool:
     return same_answer([_as_string(b) for b in answer], expected)
 
 
+def _words(item: object) -> list[str] | None:
+    """The words of one answer item (a string or a tuple/list of strings); None otherwise."""
+    if isinstance(item, str):
+        return item.split()
+    if isinstance(item, (tuple, list)) and all(isinstance(w, str) for w in item):
+        return [word for w in item for word in w.split()]
+    return None
+
+
+def _diagnose_grid(answer: object) -> str | None:
+    """A hint about the form for the right bigrams written another way; the overlapping
+    bigrams named; None for anything else (the loop hints follow)."""
+    expected = _grid()
+    expected_words = [word for bigram in expected for word in bigram.split()]
+    if isinstance(answer, str):
+        if answer.replace(",", " ").split() == expected_words:
+            return N_("those are the right words, but in one string: give a list with one item "
+            "per bigram, either strings of two words such as [\"the cat\", ...] or pairs "
+            "such as [(\"the\", \"cat\"), ...].")
+        return None
+    if isinstance(answer, (set, frozenset)):
+        return N_("a set has no order: give the bigrams as a list, in the order the loop "
+        "visits them.")
+    if not isinstance(answer, (list, tuple)):
+        return None
+    items = [_words(item) for item in answer]
+    if any(words is None for words in items):
+        return None
+    if [word for words in items for word in words] == expected_words and len(answer) != len(
+        expected
+    ):
+        return N_("those are the right words in the right order, but each item of the list "
+        "must be one whole bigram: a string of two words such as \"the cat\", or a pair "
+        "(\"the\", \"cat\").")
+    if len(answer) == len(expected) and all(isinstance(item, str) for item in answer) and [
+        item.replace(" ", "") for item in answer
+    ] == [bigram.replace(" ", "") for bigram in expected]:
+        return N_("those are the right bigrams, but write a space between the two words of "
+        "each one (\"the cat\", not \"thecat\").")
+    if len(answer) == 5:
+        return N_("those are all the overlapping bigrams; 003 steps by n.")
+    return None
+
+
 register(
     Exercise(
         id="ch09.grid",
@@ -67,11 +111,7 @@ register(
         wrong=["the cat", "cat sat", "sat on", "on the", "the mat"],
         second_hint=N_("the loop visits only every n-th start position; for six tokens and n = 2 "
         "list the start positions it visits, then the bigram that starts at each."),
-        diagnose=lambda a: (
-            N_("those are all the overlapping bigrams; 003 steps by n.")
-            if isinstance(a, (list, tuple)) and len(a) == 5
-            else None
-        ),
+        diagnose=_diagnose_grid,
         notebook="09_pitfalls",
     )
 )
@@ -114,7 +154,9 @@ def _diagnose_method5(answer: object) -> str | None:
     if not isinstance(answer, (int, float)):
         return None
     if answer == 1:
-        return N_("a perfect match scores 1 without smoothing; method5 does not stop at 1.")
+        return N_("1 is what a perfect match scores without smoothing, but method5 rewrites "
+        "every precision, not only the zeros: p'_0 = p_1 + 1 = 2 lifts p'_1 above 1, and the "
+        "missing 5-gram (p_5 = 0) pulls p'_4 down; work the four averages in order.")
     if math.isclose(answer, _method5("the cat sat on the mat"), rel_tol=1e-4):
         return (
             N_("that is the six-token sentence of the notebook; this one has no 5-gram, so the "

@@ -46,10 +46,10 @@ def _examples() -> list[tuple]:
     ]
 
 
-def _random_row(rng: random.Random) -> list[int]:
+def _random_row(rng: random.Random, max_n: int = 4) -> list[int]:
     c = rng.randint(1, 30)
     r = max(1, c + rng.randint(-4, 4))
-    totals = [max(0, c - n + 1) for n in range(1, 5)]
+    totals = [max(0, c - n + 1) for n in range(1, max_n + 1)]
     matches = []
     for total in totals:  # m_n <= t_n, and fewer matches for longer n-grams
         limit = min(total, matches[-1]) if matches else total
@@ -58,10 +58,41 @@ def _random_row(rng: random.Random) -> list[int]:
 
 
 def _random_case(rng: random.Random) -> tuple:
-    rows = [_random_row(rng) for _ in range(rng.randint(2, 6))]
+    # mostly BLEU-4 rows (10 columns); one case in four has rows of another order (2 + 2N
+    # columns, N from 1 to 5), so that a function written for exactly 10 columns shows
+    max_n = 4 if rng.random() < 0.75 else rng.choice([1, 2, 3, 5])
+    rows = [_random_row(rng, max_n) for _ in range(rng.randint(2, 6))]
     # as many draws as rows, with replacement: repeats and left-out rows are the rule
     indices = [rng.randrange(len(rows)) for _ in rows]
     return rows, indices
+
+
+def _first_row_in_place(rows, indices):
+    # starts from rows[indices[0]] itself (no copy) and adds into it: a later draw of that
+    # index adds the already-grown row
+    sums = rows[indices[0]]
+    for i in indices[1:]:
+        for j, value in enumerate(rows[i]):
+            sums[j] += value
+    return sums
+
+
+def _indices_as_counts(rows, indices):
+    # reads indices as how often each row is drawn: row k weighted by indices[k]
+    return [sum(k * row[j] for k, row in zip(indices, rows)) for j in range(len(rows[0]))]
+
+
+def _last_draw_lost(rows, indices):
+    return [sum(rows[i][j] for i in indices[:-1]) for j in range(len(rows[0]))]
+
+
+def _ten_columns(rows, indices):
+    # a row of ten zeros, as for BLEU-4 rows; shorter rows leave trailing zeros
+    sums = [0] * 10
+    for i in indices:
+        for j, value in enumerate(rows[i]):
+            sums[j] += value
+    return sums
 
 
 def _without_repeats(rows, indices):
@@ -95,6 +126,31 @@ register_code(
         examples=_examples,
         random_case=_random_case,
         mistakes=(
+            Mistake(
+                "first row grown in place",
+                _first_row_in_place,
+                N_("copy the row you start from (list(rows[i]), or start from zeros): adding "
+                "into rows[i] itself changes that row, so a later draw of the same index adds "
+                "the grown row."),
+            ),
+            Mistake(
+                "indices read as counts",
+                _indices_as_counts,
+                N_("indices lists the positions drawn, not how often each row is drawn: "
+                "[0, 0, 2, 3] means rows[0] twice, rows[2] once and rows[3] once."),
+            ),
+            Mistake(
+                "ten columns",
+                _ten_columns,
+                N_("a row has 2 + 2N numbers for N-gram orders up to N, not always 10: make the "
+                "row of sums as long as one row ([0] * len(rows[0]))."),
+            ),
+            Mistake(
+                "last draw lost",
+                _last_draw_lost,
+                N_("every index counts, the last one too: loop over all of indices "
+                "(indices[:-1] or range(len(indices) - 1) drops the last draw)."),
+            ),
             Mistake(
                 "set(indices)",
                 _without_repeats,

@@ -50,6 +50,27 @@ def _spaces_kept(hypothesis, reference, n):
     return _stats(_grams(hypothesis, n), _grams(reference, n))
 
 
+def _only_spaces_removed(hypothesis, reference, n):
+    # text.replace(" ", ""): tabs and newlines stay inside the n-grams
+    return _stats(_grams(hypothesis.replace(" ", ""), n), _grams(reference.replace(" ", ""), n))
+
+
+def _within_words(hypothesis, reference, n):
+    # the n-grams of each word apart: none runs across a word boundary
+    def grams(text):
+        counts = Counter()
+        for word in text.split():
+            counts.update(_grams(word, n))
+        return counts
+
+    return _stats(grams(hypothesis), grams(reference))
+
+
+def _lowercased(hypothesis, reference, n):
+    hyp, ref = "".join(hypothesis.lower().split()), "".join(reference.lower().split())
+    return _stats(_grams(hyp, n), _grams(ref, n))
+
+
 def _no_clipping(hypothesis, reference, n):
     hyp, ref = _grams("".join(hypothesis.split()), n), _grams("".join(reference.split()), n)
     return sum(c for g, c in hyp.items() if g in ref), sum(hyp.values()), sum(ref.values())
@@ -90,7 +111,9 @@ def _last_missing(hypothesis, reference, n):
 
 def _examples() -> list[tuple[str, str, int]]:
     """The chapter's pairs: the lowercased word-order pair, the paraphrase (shorter than its
-    reference, so a swapped total shows on a short call), the running example's Ca1 and Ref 1."""
+    reference, so a swapped total shows on a short call), the running example's Ca1 and Ref 1,
+    and the word-order pair as stored (case kept), written over two lines with a tab: every
+    kind of whitespace goes, and case counts."""
     cat_mat = load_example("cat_mat")
     reference, reordered = cat_mat.references[0].lower(), cat_mat.candidates["Ca1"].lower()
     paraphrase = "a cat was sitting on the rug"  # notebook 11's paraphrase candidate
@@ -101,12 +124,19 @@ def _examples() -> list[tuple[str, str, int]]:
         (reordered, reference, 2),
         (paraphrase, reference, 2),
         (ca1, ref1, 3),
+        (cat_mat.candidates["Ca1"].replace(" sat ", "\n\tsat "), cat_mat.references[0], 2),
     ]
 
 
 def _sentence(rng: random.Random) -> str:
-    words = ["".join(rng.choice("aab") for _ in range(rng.randint(1, 3))) for _ in range(4)]
-    return " ".join(words[: rng.randint(1, 4)])
+    # mostly single spaces between words; sometimes a tab, a newline or two spaces, and a
+    # capital A now and then (chrF keeps case)
+    words = ["".join(rng.choice("aabaabA") for _ in range(rng.randint(1, 3))) for _ in range(4)]
+    words = words[: rng.randint(1, 4)]
+    text = words[0]
+    for word in words[1:]:
+        text += rng.choice([" ", " ", " ", " ", "\t", "\n", "  "]) + word
+    return text
 
 
 def _random_case(rng: random.Random) -> tuple[str, str, int]:
@@ -128,6 +158,25 @@ register_code(
         examples=_examples,
         random_case=_random_case,
         mistakes=(
+            Mistake(
+                "only spaces removed",
+                _only_spaces_removed,
+                N_("remove every kind of whitespace, tabs and newlines too, not only spaces: "
+                "str.split() with no argument splits at all of them."),
+            ),
+            Mistake(
+                "n-grams within words",
+                _within_words,
+                N_("join the words before you count: chrF removes the whitespace and takes the "
+                "n-grams of the joined string, so they run across word boundaries "
+                "('the cat' gives 'ec')."),
+            ),
+            Mistake(
+                "lowercased",
+                _lowercased,
+                N_("keep the case as it is: chrF (sacreBLEU's default) is case-sensitive, so 'Pa' "
+                "in 'Party' does not match 'pa' in 'party'."),
+            ),
             Mistake(
                 "spaces kept",
                 _spaces_kept,

@@ -76,6 +76,25 @@ def _expected_bigram() -> float:
     return float(soft.expected_counts(BIGRAM_PROBS, grams)[0])
 
 
+def _diagnose_bigram(answer: Any) -> str | None:
+    the, cat = BIGRAM_PROBS[:, 1], BIGRAM_PROBS[:, 2]
+    if close_to(answer, the[0] * cat[1]):
+        return N_("that is only the bigram starting at position 0; it can also start at "
+        "position 1.")
+    if close_to(answer, the[1] * cat[2]):
+        return N_("that is only the bigram starting at position 1; it can also start at "
+        "position 0.")
+    if close_to(answer, the.sum() * cat.sum()):
+        return N_("that multiplies the whole columns' sums, E_the * E_cat, which pairs words at "
+        "any two positions; 'cat' must come right after 'the': add P[i, the] * P[i + 1, cat].")
+    if close_to(answer, float(the @ cat)):
+        return N_("that multiplies 'the' and 'cat' at the same position; 'cat' must be at the next "
+        "position: P[i, the] * P[i + 1, cat].")
+    if close_to(answer, 1):
+        return N_("that is the count in the argmax sentence, not an expectation.")
+    return None
+
+
 def _expected_length() -> float:
     return float(soft.expected_totals(_eos_probs(), 1, eos=0)[0])
 
@@ -128,13 +147,7 @@ register(
         second_hint=N_("with three positions the bigram can start at position 0 or 1; add "
         "P[i, the] * P[i + 1, cat] over those two starts ('the' is column 1 of BIGRAM_PROBS, "
         "'cat' column 2)."),
-        diagnose=lambda a: (
-            N_("that is only the bigram starting at position 0; it can also start at position 1.")
-            if close_to(a, BIGRAM_PROBS[0, 1] * BIGRAM_PROBS[1, 2])
-            else N_("that is the count in the argmax sentence, not an expectation.")
-            if close_to(a, 1)
-            else None
-        ),
+        diagnose=_diagnose_bigram,
         notebook="12_differentiable_bleu",
     )
 )

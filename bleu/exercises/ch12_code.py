@@ -70,6 +70,18 @@ def _no_clipping(probs, reference, n):
     return sum(_expected(probs, g) for g in _grams(list(reference), n))
 
 
+def _max_for_min(probs, reference, n):
+    """max(E_g, M_g) typed for min(E_g, M_g)."""
+    probs = np.asarray(probs, dtype=float)
+    return sum(max(_expected(probs, g), limit) for g, limit in _grams(list(reference), n).items())
+
+
+def _unigrams_always(probs, reference, n):
+    """The reference's single words, whatever the order n (Counter(reference))."""
+    probs = np.asarray(probs, dtype=float)
+    return sum(min(_expected(probs, g), limit) for g, limit in _grams(list(reference), 1).items())
+
+
 def _clip_at_one(probs, reference, n):
     probs = np.asarray(probs, dtype=float)
     return sum(min(_expected(probs, g), 1.0) for g in _grams(list(reference), n))
@@ -190,6 +202,18 @@ register_code(
                 _no_clipping,
                 N_("clip: each expected count E_g counts at most M_g, the number of times g "
                 "occurs in the reference (min(E_g, M_g))."),
+            ),
+            Mistake(
+                "max for min",
+                _max_for_min,
+                N_("clip with min(E_g, M_g), the smaller of the two: max(E_g, M_g) credits a "
+                "reference n-gram M_g times even when the hypothesis hardly contains it."),
+            ),
+            Mistake(
+                "unigrams whatever n",
+                _unigrams_always,
+                N_("for order n, loop over the reference's n-grams, the tuples of n consecutive "
+                "ids (Counter(tuple(reference[i:i + n]) for i in ...)), not its single words."),
             ),
             Mistake(
                 "clipped at 1",

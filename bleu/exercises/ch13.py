@@ -161,13 +161,21 @@ register(
 )
 
 
-# --- 4. sacreBLEU on Example 1 as printed ------------------------------------------------
+# --- 4. sacreBLEU on Example 1's Candidate 2 as printed -----------------------------------
+#
+# Candidate 2, not Candidate 1: notebook 08 prints sacreBLEU's score of Candidate 1 as printed,
+# so that one would be read off, not computed. Candidate 2 brings in two conventions at once:
+# 13a splits its final period off (a matching token), and it has no matching 3-gram or 4-gram,
+# so the score rests on sacreBLEU's default exp smoothing.
+
+#: The candidate of exercise ch13.sacre-printed.
+PRINTED = "Ca2"
 
 
 def printed_example() -> tuple[list[str], list[list[str]]]:
-    """Example 1's Candidate 1 and its references with their final periods, sacreBLEU's layout."""
+    """Example 1's Candidate 2 and its references with their final periods, sacreBLEU's layout."""
     ex = load_example("example1")
-    return [ex.candidates["Ca1"]], [[ref] for ref in ex.references]
+    return [ex.candidates[PRINTED]], [[ref] for ref in ex.references]
 
 
 def _sacre_printed() -> float:
@@ -175,40 +183,78 @@ def _sacre_printed() -> float:
     return corpus_score(hyps, refs).score
 
 
-def _glued_period() -> float:
+def _printed_with(**options: object) -> float:
+    hyps, refs = printed_example()
+    return corpus_score(hyps, refs, **options).score
+
+
+def _without_periods() -> float:
+    hyps, refs = printed_example()
+    return corpus_score([h.rstrip(".") for h in hyps], [[r[0].rstrip(".")] for r in refs]).score
+
+
+def _without_bp() -> float:
+    hyps, refs = printed_example()
+    result = corpus_score(hyps, refs)
+    return result.score / result.bp
+
+
+def _candidate_1() -> float:
     ex = load_example("example1")
-    refs = [ref.split() for ref in ex.references]
-    return 100 * sentence_bleu(refs, ex.candidates["Ca1"].split())
+    return corpus_score([ex.candidates["Ca1"]], [[ref] for ref in ex.references]).score
+
+
+def _as_printed(answer: object, value: float) -> bool:
+    """Close to ``value``, or equal to it as sacreBLEU prints a score (two decimals: 6.73)."""
+    if _near(answer, value):
+        return True
+    try:
+        number = float(answer)  # type: ignore[arg-type]
+    except (TypeError, ValueError, OverflowError):
+        return False
+    return math.isfinite(number) and abs(number - round(value, 2)) < 1e-9
 
 
 def _diagnose_printed(answer: object) -> str | None:
-    ex = load_example("running")
-    no_periods = 100 * sentence_bleu(ex.reference_tokens(), ex.candidate_tokens("Ca1"))
-    if _near(answer, _glued_period()):
-        return (
-            N_("that is NLTK's score (x 100) on whitespace tokens, with 'party.' as one token; "
-            "sacreBLEU's 13a tokenizer splits the period off.")
-        )
-    if _near(answer, no_periods):
-        return N_("that is the score without the periods; here every sentence keeps its period.")
+    if _near(answer, 0.0):
+        return N_("that is the score without smoothing: Candidate 2 has no matching 3-gram or "
+        "4-gram, and sacreBLEU's default exp smoothing replaces those zero counts.")
+    if _as_printed(answer, _printed_with(tokenize="none")):
+        return N_("that keeps the period glued to the last word (tokenize='none'); sacreBLEU's "
+        "default 13a tokenizer splits it off.")
+    if _as_printed(answer, _without_periods()):
+        return N_("that is the score without the final periods; here every sentence keeps its "
+        "period, and 13a makes it a token of its own.")
+    if _as_printed(answer, _printed_with(smooth_method="floor")) or _as_printed(
+        answer, _printed_with(smooth_method="add-k")
+    ):
+        return N_("that is another smoothing method; sacreBLEU's default is exp: the k-th zero "
+        "match count becomes 1 / 2^k.")
+    if _as_printed(answer, _without_bp()):
+        return N_("the brevity penalty is missing: the candidate is shorter than the closest "
+        "reference.")
+    if _as_printed(answer, _candidate_1()):
+        return N_("that is Candidate 1's score (notebook 08 prints it); the exercise asks for "
+        "Candidate 2.")
     return None
 
 
 register(
     Exercise(
         id="ch13.sacre-printed",
-        question="sacreBLEU's corpus BLEU (default options, 0-100) of Example 1's Candidate 1 "
+        question="sacreBLEU's corpus BLEU (default options, 0-100) of Example 1's Candidate 2 "
         "against its three references, all exactly as printed, final periods included. "
         "Give a float.",
         expected=_sacre_printed,
         hint=N_("13a splits the final period into a token of its own, in the candidate and in "
-        "every reference; count the n-grams again with that extra token (19 tokens in the "
-        "candidate)."),
-        second_hint=N_("tokenize the candidate and the references with bleu.get_tokenizer('13a'), "
-        "split on spaces, count the clipped matches for n = 1..4 and the closest reference "
-        "length, and give BLEU-4 times 100."),
+        "every reference; and Candidate 2 has no matching 3-gram or 4-gram, so sacreBLEU's "
+        "default exp smoothing decides two of the four precisions."),
+        second_hint=N_("tokenize with bleu.get_tokenizer('13a') and split on spaces; count the "
+        "clipped matches and the totals for n = 1..4 (bleu.explain); exp smoothing replaces the "
+        "first zero match count by 1/2 and the second by 1/4; multiply the geometric mean by "
+        "BP = exp(1 - r / c) and give it times 100."),
         scale="0-100",
-        wrong=_glued_period(),
+        wrong=_printed_with(tokenize="none"),
         diagnose=_diagnose_printed,
         notebook="13_recap",
     )

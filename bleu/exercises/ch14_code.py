@@ -33,7 +33,9 @@ def mbr_index(matrix: list[list[float]]) -> int:
     """
     scores = np.array(matrix, dtype=float)
     n = len(scores)
-    off_diagonal = (scores.sum(axis=1) - np.diag(scores)) / (n - 1)
+    # the diagonal zeroed, not subtracted: sums of the other scores alone, so that rows of
+    # whole numbers that tie stay exactly tied (the first wins)
+    off_diagonal = np.where(np.eye(n, dtype=bool), 0.0, scores).sum(axis=1) / (n - 1)
     return int(np.argmax(off_diagonal))
 
 
@@ -50,19 +52,40 @@ def _examples() -> list[tuple]:
         [70.0, 10.0, 55.0],
         [45.0, 65.0, 100.0],
     ]
-    return [(three,), (asymmetric,), (uneven_diagonal,)]
+    identical_pair = [  # candidates 0 and 1 are the same sentence: 100 against each other,
+        # the same row, a tie that the first index wins; an off-diagonal 100 is not a diagonal
+        [100.0, 100.0, 30.0, 30.0],
+        [100.0, 100.0, 30.0, 30.0],
+        [35.0, 35.0, 100.0, 50.0],
+        [20.0, 20.0, 45.0, 100.0],
+    ]
+    return [(three,), (asymmetric,), (identical_pair,), (uneven_diagonal,)]
+
+
+def _score(rng: random.Random, ties: bool) -> float:
+    """One off-diagonal score: one decimal, or a whole ten (sums of those are exact: ties)."""
+    return float(rng.choice((10, 20, 30))) if ties else round(rng.uniform(0, 100), 1)
+
+
+def _diagonal(rng: random.Random, ties: bool) -> float:
+    """An arbitrary diagonal entry; a whole number among ties, so that sum(row) - row[i]
+    stays exact too."""
+    return float(rng.randint(0, 100)) if ties else round(rng.uniform(0, 100), 1)
 
 
 def _random_case(rng: random.Random) -> tuple:
     # the diagonal is 100 in half the cases (pairwise_scores of non-empty candidates) and
-    # arbitrary in the others: a function must leave it out, not rely on its being constant
+    # arbitrary in the others: a function must leave it out, not rely on its being constant.
+    # A third of the cases draw whole tens, so that several rows often tie (exactly: their
+    # sums are whole numbers) and the first of them must be returned.
     n = rng.randint(2, 6)
     constant = rng.random() < 0.5
+    ties = rng.random() < 1 / 3
     matrix = [
         [
-            (100.0 if constant else round(rng.uniform(0, 100), 1))
+            (100.0 if constant else _diagonal(rng, ties))
             if i == j
-            else round(rng.uniform(0, 100), 1)
+            else _score(rng, ties)
             for j in range(n)
         ]
         for i in range(n)
@@ -90,6 +113,37 @@ def _diagonal_included(matrix):
     return max(range(n), key=lambda i: (sum(matrix[i]), -i))
 
 
+def _others(matrix, i):
+    return [matrix[i][j] for j in range(len(matrix)) if j != i]
+
+
+def _last_on_tie(matrix):
+    """The last of the tied rows (``>=`` in the loop, or argmax of the reversed means)."""
+    means = [sum(_others(matrix, i)) / (len(matrix) - 1) for i in range(len(matrix))]
+    return max(i for i, mean in enumerate(means) if mean == max(means))
+
+
+def _nan_mean(matrix):
+    """The diagonal set to NaN, then np.mean (not np.nanmean): every mean is NaN, argmax 0."""
+    scores = np.array(matrix, dtype=float)
+    np.fill_diagonal(scores, np.nan)
+    return int(np.argmax(np.mean(scores, axis=1)))
+
+
+def _diagonal_by_value(matrix):
+    """The diagonal left out by its value (every 100 dropped), not by its position."""
+    means = []
+    for row in matrix:
+        kept = [x for x in row if x != 100.0]
+        means.append(sum(kept) / len(kept) if kept else 0.0)
+    return means.index(max(means))
+
+
+def _best_mean(matrix):
+    """The highest mean itself instead of its index."""
+    return max(sum(_others(matrix, i)) / (len(matrix) - 1) for i in range(len(matrix)))
+
+
 def _counted_from_one(matrix):
     return mbr_index(matrix) + 1
 
@@ -105,6 +159,12 @@ register_code(
         examples=_examples,
         random_case=_random_case,
         mistakes=(
+            Mistake(
+                "NaN mean",
+                _nan_mean,
+                N_("with NaN on the diagonal, np.mean of a row is NaN, and np.argmax of NaNs is "
+                "0: use np.nanmean, or add the other scores yourself."),
+            ),
             Mistake(
                 "columns",
                 _by_column,
@@ -129,6 +189,25 @@ register_code(
                 N_("leave out the diagonal: matrix[i][i] scores a candidate against itself and "
                 "says nothing about how much the others agree with it (n - 1 other scores "
                 "per row)."),
+            ),
+            Mistake(
+                "last on a tie",
+                _last_on_tie,
+                N_("two candidates tie for the highest mean here: return the first of them "
+                "(the smaller index). A loop that replaces the best on >= keeps the last one; "
+                "use > (or max/np.argmax, which keep the first)."),
+            ),
+            Mistake(
+                "diagonal left out by value",
+                _diagonal_by_value,
+                N_("leave out the diagonal by its position (j != i), not by its value: two "
+                "identical candidates score 100 against each other too, and a diagonal need "
+                "not be 100."),
+            ),
+            Mistake(
+                "the mean instead of the index",
+                _best_mean,
+                N_("return the index i of the best candidate (an int), not its mean score."),
             ),
             Mistake(
                 "counted from 1",
