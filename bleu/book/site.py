@@ -228,6 +228,7 @@ def _build_edition(
 
     handout = _handout_exporter(edition.lang)
     anchors: dict[str, dict[str, str]] = {}  # handout page -> heading text -> anchor id
+    ids: dict[str, set[str]] = {}  # handout page -> the ids on it
     by_path = {chapter.path.resolve(): chapter for chapter in toc}
     by_solutions = {ch.solutions.resolve(): ch for ch in toc if ch.solutions is not None}
     for source in notebook_files(edition.notebooks):
@@ -246,6 +247,8 @@ def _build_edition(
         site = _site_resources(links, language_switch(page, others), words)
         body = _export(handout, source, page, title, links, nb=nb, site=site)
         anchors[page] = heading_anchors(body)
+        ids[page] = page_ids(body)
+        body = in_page_links(body, ids[page])
         _write(root / page, finish(page, body, source))
 
     slides = _slides_exporter(edition.lang)
@@ -262,6 +265,7 @@ def _build_edition(
         site = _site_resources([], language_switch(page, others), words)
         body = _export(slides, chapter.path, page, chapter.label, [], nb=nb, deck=deck,
                        site=site)
+        body = in_page_links(body, page_ids(body), handout_page, ids.get(handout_page, set()))
         _write(root / page, finish(page, body, chapter.path))
 
     for name, text in (
@@ -587,6 +591,56 @@ def slide_count(nb: nbformat.NotebookNode) -> int:
 
 
 _HEADING_ID = re.compile(r'<h([1-3]) id="([^"]+)"[^>]*>(.*?)<a class="anchor-link"', re.S)
+
+
+_ID = re.compile(r'\sid="([^"]+)"')
+_FRAGMENT_LINK = re.compile(r'href="#([^"]+)"')
+
+
+def page_ids(body: str) -> set[str]:
+    """Every ``id`` on a rendered page (as written in the HTML)."""
+    return {html.unescape(found) for found in _ID.findall(body)}
+
+
+def in_page_links(
+    body: str, ids: set[str], handout: str = "", handout_ids: set[str] = frozenset()
+) -> str:
+    """In-page links (``href="#x"``) pointed at the id they mean.
+
+    nbconvert writes a heading's id with its non-ASCII letters percent-encoded but an
+    apostrophe as it is, and the link to it with the apostrophe encoded too (``%27``): the
+    link is matched to the id by their decoded forms. On a deck (``handout`` given), a link to
+    a section the lecture cut left out (an optional section, the exercises) goes to that
+    section in the handout.
+
+    >>> print(in_page_links('<a href="#q%27s">x</a>', {"q's"}))
+    <a href="#q's">x</a>
+    >>> print(in_page_links('<a href="#Optional:-x">x</a>', set(), "03_x.html", {"Optional:-x"}))
+    <a href="03_x.html#Optional:-x">x</a>
+    """
+    def decoded(anchor: str) -> str:
+        return unquote(html.unescape(anchor))
+
+    here = {decoded(anchor): anchor for anchor in ids}
+    there = {decoded(anchor): anchor for anchor in handout_ids}
+
+    def point(match: re.Match[str]) -> str:
+        fragment = html.unescape(match[1])
+        if fragment in ids:
+            return match[0]
+        key = decoded(fragment)
+        if key in here:
+            return f'href="#{_attribute(here[key])}"'
+        if handout and key in there:
+            return f'href="{handout}#{_attribute(there[key])}"'
+        return match[0]
+
+    return _FRAGMENT_LINK.sub(point, body)
+
+
+def _attribute(value: str) -> str:
+    """``value`` inside a double-quoted HTML attribute (only ``&`` and ``"`` need escaping)."""
+    return value.replace("&", "&amp;").replace('"', "&quot;")
 
 
 def heading_anchors(body: str) -> dict[str, str]:
