@@ -15,8 +15,8 @@ import pytest
 
 from bleu.exercises import _REGISTRY, Exercise, check, exercises, register, reset_tries
 
-CUT = "must be rounded to the nearest digit, not cut off"
-OFF = "the last one is off by one"
+CUT = "your figures are the value cut off after your last one"
+OFF = "your last figure is one away from the value rounded"
 RULE = "numbers are checked to 4 significant figures, rounded"
 
 VALUES = {
@@ -100,7 +100,9 @@ def test_a_one_figure_answer_far_off_gets_the_hint_not_the_rounding_rule(ident, 
 
 def test_a_near_answer_still_hears_the_rounding_rule():
     assert message("test.nearly-one", 0.96).startswith("Close")  # right to 2 figures
-    assert RULE in message("test.nearly-one", 0.9650)  # within 1%
+    assert RULE in message("test.nearly-one", 0.9614)  # two units of its last figure off
+    # within 1% but a different value (a method slip, not a rounding): the hint, no rule
+    assert RULE not in message("test.nearly-one", 0.9650)
     assert RULE in message("test.point-three-four", 0.3392)  # the last figure off
 
 

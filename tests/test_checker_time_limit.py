@@ -91,7 +91,7 @@ def test_a_loop_with_a_bare_except_is_stopped(exercise_id):
 )
 def test_nested_handlers_cannot_outlast_the_limit(student):
     exercise = dataclasses.replace(CODE_EXERCISES["ch05.code-geometric-mean"], timeout=LIMIT)
-    assert "stopped after 0.2 s on the chapter's example 1" in run_check(exercise, student).message
+    assert "stopped after 0.2 s on fixed case 1" in run_check(exercise, student).message
 
 
 def test_what_the_students_function_prints_is_shown(capsys):
@@ -111,7 +111,7 @@ def test_a_function_that_ends_the_process_gets_a_verdict():
         os._exit(3)
 
     message = check("ch05.code-geometric-mean", leaves).message
-    assert "raised SystemExit on the chapter's example 1" in message
+    assert "raised SystemExit on fixed case 1" in message
     assert "(the function ended the process)" in message
 
 

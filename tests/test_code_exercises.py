@@ -101,12 +101,12 @@ def test_stub_and_none_and_not_callable_say_not_yet():
     assert "Not yet" in run_check(DEMO, None).message
     assert "pass the function itself" in run_check(DEMO, 3).message
     message = run_check(DEMO, lambda tokens, n: None).message
-    assert "forget a return" in message
+    assert "a return statement is missing" in message
 
 
 def test_failure_shows_the_call_expected_returned_and_matching_hint():
     message = run_check(DEMO, DEMO.mistakes[1].implementation).message
-    assert "on the chapter's example 1:\n  count(['a', 'b', 'c'], 1)\n" in message
+    assert "on fixed case 1:\n  count(['a', 'b', 'c'], 1)\n" in message
     assert "expected: Counter({('a',): 1, ('b',): 1, ('c',): 1})" in message
     assert "returned: Counter({('a',): 1, ('b',): 1})" in message
     assert message.endswith("Hint: the last n-gram")

@@ -78,7 +78,7 @@ def test_messages_never_show_the_expected_answer(exercise_id):
         shown.append(repr(float(expected)))
     for answer in (None, ex.wrong):
         message = check(exercise_id, answer).message
-        body = message.split("Hint:", 1)[1]
+        body = message.split("Hint:", 1)[-1]  # the placeholder's verdict has no hint
         for text in shown:
             assert not re.search(rf"(?<![\w/.]){re.escape(text)}(?![\w/])", body), (text, body)
 

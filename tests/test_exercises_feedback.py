@@ -120,8 +120,9 @@ def test_an_answer_cut_instead_of_rounded_is_told_to_check_the_rounding(exercise
 )
 def test_the_issues_examples_of_truncation(exercise_id, answer):
     assert check(exercise_id, answer).message == (
-        f"Not yet ({exercise_id}): {NOTE}. Check your rounding: the figures before your last "
-        "one are right, but the last one must be rounded to the nearest digit, not cut off."
+        f"Not yet ({exercise_id}): {NOTE}. Check your rounding: your figures are the value cut "
+        "off after your last one; round to the nearest instead (rounding can carry into the "
+        "figures before it)."
     )
 
 

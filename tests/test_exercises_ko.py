@@ -192,7 +192,7 @@ def test_code_exercise_failure_in_korean():
     message = str(exercises.check(exercise.id, mistake.implementation))
     assert _korean(message) and "기댓값:" in message and "반환값:" in message
     assert translated[mistake.hint] in message
-    assert "이 장의 예제" in message
+    assert "고정 사례" in message
     right = str(exercises.check(exercise.id, exercise.reference))
     assert right.startswith("정답이에요") and _korean(right)
 

@@ -88,8 +88,9 @@ from .verdict import CheckResult
 _REGISTRY: dict[str, Exercise] = {}
 _LOADED = False
 
-SCALES = ("", "0-1", "0-100")
-"""What an exercise's ``scale`` may say: nothing, a 0-1 value, or a 0-100 score."""
+SCALES = ("", "0-1", "0-100", "none")
+"""What an exercise's ``scale`` may say: nothing (guessed from the answer), a 0-1 value, a
+0-100 score, or ``"none"`` for a quantity with no scale to confuse (a count, a length)."""
 
 
 @dataclass(frozen=True)
@@ -198,8 +199,7 @@ A one-figure answer (0.5, 1) gets the hint instead: it is more often a wrong met
 value, or a guess, than a rounded right one.
 """
 
-NEAR = 0.01
-"""An answer within this relative distance of the expected value is told the rounding rule."""
+
 
 
 def _is_number(value: Any) -> bool:
@@ -358,7 +358,7 @@ def _rounding_note() -> str:
 def unit_scale(exercise: Exercise, expected: Any) -> str:
     """The scale an exercise asks for: its ``scale``, else ``"0-1"`` for an answer in (0, 1]."""
     if exercise.scale:
-        return exercise.scale
+        return "" if exercise.scale == "none" else exercise.scale
     value = _plain_expected(expected)
     return "0-1" if 0 < value <= 1 else ""
 
@@ -398,11 +398,13 @@ def _rounding_slip(number: Reading, expected: Any) -> bool:
 def _near(number: Reading, expected: Any) -> bool:
     """Is a wrong decimal answer near enough for the rounding rule to be worth saying?
 
-    Near: within :data:`NEAR` (1%) of the expected value, a rounding slip, or the expected
-    value rounded to the answer's own figures, two or more (0.29 for 0.2857). Never for an
-    integer answer expected, for 0 expected, for an answer that shows no digits (a Fraction),
-    or for a one-figure answer further than 1% away (1.0 for 0.96, 0.30 for 0.34): those
-    are more often a wrong idea than a rounding, and get the exercise's hint.
+    Near: a rounding slip, the expected value rounded to the answer's own figures, two or
+    more (0.29 for 0.2857), or an answer of 4 or more figures under three units of its last
+    figure away (0.2855 for 0.2857: a rounded intermediate result, most likely). Not for
+    an answer that is merely close (0.3679 for 0.3746, e^-1 where r/c is not exactly 2; 1.0
+    for 0.96; 0.30 for 0.34): those are more often a wrong idea than a rounding, and get the
+    exercise's hint. Never for an integer answer
+    expected, for 0 expected, or for an answer that shows no digits (a Fraction).
     """
     if number.digits is None or not number.finite or not _rounded_kind(expected):
         return False
@@ -411,10 +413,16 @@ def _near(number: Reading, expected: Any) -> bool:
         return False
     shown = figures(number.digits)
     return (
-        within(number.value, target, NEAR, abs_tol=0)
-        or _rounding_slip(number, expected)
+        _rounding_slip(number, expected)
         or (shown >= MIN_CLOSE_FIGURES and rounds_to(target, shown, number.digits.normalize()))
+        or (shown >= SIGNIFICANT_FIGURES and _last_figure_off(number, target) < 3)
     )
+
+
+def _last_figure_off(number: Reading, target: Fraction) -> Fraction:
+    """How many units of the answer's last figure it is from ``target`` (0.2855 for 0.2857: 1.7)."""
+    unit = Fraction(Decimal(1).scaleb(number.digits.as_tuple().exponent))
+    return abs(number.value - target) / unit
 
 
 def _cut_off(number: Reading, expected: Any) -> bool:
@@ -456,14 +464,14 @@ def _rounding_message(key: str, number: Reading, expected: Any) -> str:
     shown = len(number.digits.as_tuple().digits)  # as typed, trailing zeros included
     if _cut_off(number, expected):
         what = _(
-            "the figures before your last one are right, but the last one must be rounded "
-            "to the nearest digit, not cut off"
+            "your figures are the value cut off after your last one; round to the nearest "
+            "instead (rounding can carry into the figures before it)"
         )
     else:
         what = _(
-            "the figures before your last one are right, but the last one is off by one: "
-            "round the full-precision value once, at the end (rounding a value that was "
-            "already rounded, or a rounded intermediate result, moves the last figure)"
+            "your last figure is one away from the value rounded to as many figures: round "
+            "the full-precision value once, at the end (rounding a value that was already "
+            "rounded, or a rounded intermediate result, moves the last figure)"
         )
     if shown < SIGNIFICANT_FIGURES:
         what = _("{what}, and give at least {figures}").format(
@@ -547,8 +555,10 @@ def check(exercise_id: str, answer: Any) -> CheckResult:
         return CheckResult(
             exercise_id,
             False,
-            _("Not yet ({exercise_id}): replace the placeholder with your answer. Hint: {hint}")
-            .format(exercise_id=exercise_id, hint=_(exercise.hint)),
+            _(
+                "Not yet ({exercise_id}): replace the placeholder with your answer; check then "
+                "says whether it is right, with a hint if it is not."
+            ).format(exercise_id=exercise_id),
         )
     expected = _expected(exercise)
     number = None

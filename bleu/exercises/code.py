@@ -1,7 +1,8 @@
 """Code exercises: the student writes the function a chapter has just built.
 
 A :class:`CodeExercise` names the function to write, the package's own function (the
-expected behaviour), the chapter's examples, a generator of small random cases and a few
+expected behaviour), its fixed cases (the chapter's examples and the inputs that tell its
+typical mistakes apart), a generator of small random cases and a few
 :class:`Mistake`\\ s, each a plausible wrong implementation with the hint it deserves.
 ``check(exercise_id, function)`` (the same ``check`` as for numeric answers) runs the
 student's function on the examples first, then on random cases drawn with a fixed seed,
@@ -25,9 +26,9 @@ than the exercise's ``timeout`` is stopped.
 ...     mistakes=(Mistake("last lost", lambda t: Counter(t[:-1]), "count the last token"),),
 ...     hint="use collections.Counter", notebook="", n_random=5)
 >>> print(run_check(demo, count_words))
-Right (demo.code-count-words): 6 cases: the chapter's 1 example and 5 random ones.
+Right (demo.code-count-words): 6 cases: 1 fixed case and 5 random ones.
 >>> print(run_check(demo, lambda tokens: Counter(tokens[:-1])))
-Not yet (demo.code-count-words): count_words gives a wrong result on the chapter's example 1:
+Not yet (demo.code-count-words): count_words gives a wrong result on fixed case 1:
   count_words(['a', 'b', 'a'])
   expected: Counter({'a': 2, 'b': 1})
   returned: Counter({'a': 1, 'b': 1})
@@ -53,7 +54,7 @@ import warnings
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from numbers import Real
+from numbers import Integral, Real
 from pathlib import Path
 from typing import Any
 
@@ -113,7 +114,7 @@ class CodeExercise:
         rng = random.Random(self.seed)
         drawn = [self.random_case(rng) for _ in range(self.n_random)]
         drawn.sort(key=lambda case: len(repr(case)))
-        example = _("the chapter's example {number}")
+        example = _("fixed case {number}")
         labelled = [(example.format(number=i), case) for i, case in enumerate(examples, 1)]
         drawn_case = _("random case {number} of {count}")
         labelled += [
@@ -142,20 +143,28 @@ def register_code(exercise: CodeExercise) -> CodeExercise:
 def same_result(expected: Any, returned: Any) -> bool:
     """Equal in value and in the kind of value that matters.
 
-    An expected ``Fraction`` needs an equal ``Fraction`` or ``int`` (a float is not exact);
+    An expected ``Fraction`` needs an equal ``Fraction`` or ``int`` (a float is not exact), an
+    expected ``int`` an equal ``int`` (an index or a count: 1.0 is not an index);
     an expected float needs a real number within a relative 1e-9 (absolute 1e-12); mappings
     compare key by key (a ``Counter`` equals a dict with the same counts), sequences item by
     item (a tuple and a list with the same items are equal); anything else by ``==``.
 
     >>> same_result(Fraction(2, 7), Fraction(4, 14)), same_result(Fraction(2, 7), 2 / 7)
     (True, False)
-    >>> same_result(0.1 + 0.2, 0.3), same_result({"a": 1}, {"a": 1.0}), same_result([1, 2], (1, 2))
+    >>> same_result(0.1 + 0.2, 0.3), same_result({"a": 1}, {"a": 1}), same_result([1, 2], (1, 2))
     (True, True, True)
+    >>> same_result(1, 1.0), same_result(16, 16)
+    (False, True)
     """
     if isinstance(expected, bool) or isinstance(returned, bool):
         return type(expected) is type(returned) and expected == returned
     if isinstance(expected, Fraction):
         return isinstance(returned, (Fraction, int)) and Fraction(returned) == expected
+    if isinstance(expected, Integral) or _numpy_kind(expected) in ("i", "u"):
+        # an index or a count: an int (or a numpy int), not a float that happens to be whole
+        return (
+            isinstance(returned, Integral) or _numpy_kind(returned) in ("i", "u")
+        ) and expected == returned
     if isinstance(expected, float) or _is_numpy_float(expected):
         if not isinstance(returned, Real) and not _is_numpy_number(returned):
             return False
@@ -552,10 +561,8 @@ def _first_failure(
                     False,
                     _(
                         "Not yet ({exercise_id}): write the body of {signature} "
-                        "(it still raises NotImplementedError). {task}"
-                    ).format(
-                        exercise_id=label, signature=exercise.signature, task=_(exercise.task)
-                    ),
+                        "(it still raises NotImplementedError)."
+                    ).format(exercise_id=label, signature=exercise.signature),
                 )
             return CheckResult(
                 exercise.id,
@@ -576,7 +583,10 @@ def _first_failure(
         if compare(expected, returned):
             continue
         if returned is None:
-            specific = _("your function returned None: did you forget a return statement?")
+            specific = _(
+                "your function returned None: a return statement is missing, or one branch "
+                "ends without one."
+            )
         else:
             mistake = _matching_mistake(exercise, case, returned)
             specific = (
@@ -613,23 +623,19 @@ def _right(exercise: CodeExercise, total: int) -> str:
     n_examples = total - exercise.n_random
     if n_examples == 1 and exercise.n_random == 1:
         template = _(
-            "Right ({exercise_id}): {total} cases: the chapter's {examples} example and "
-            "{random} random one."
+            "Right ({exercise_id}): {total} cases: {examples} fixed case and {random} random one."
         )
     elif n_examples == 1:
         template = _(
-            "Right ({exercise_id}): {total} cases: the chapter's {examples} example and "
-            "{random} random ones."
+            "Right ({exercise_id}): {total} cases: {examples} fixed case and {random} random ones."
         )
     elif exercise.n_random == 1:
         template = _(
-            "Right ({exercise_id}): {total} cases: the chapter's {examples} examples and "
-            "{random} random one."
+            "Right ({exercise_id}): {total} cases: {examples} fixed cases and {random} random one."
         )
     else:
         template = _(
-            "Right ({exercise_id}): {total} cases: the chapter's {examples} examples and "
-            "{random} random ones."
+            "Right ({exercise_id}): {total} cases: {examples} fixed cases and {random} random ones."
         )
     return template.format(
         exercise_id=exercise.id, total=total, examples=n_examples, random=exercise.n_random
