@@ -234,7 +234,7 @@ def type_hint(expected: Any, returned: Any) -> str | None:
     if isinstance(expected, (float, Fraction)) and _is_sequence(returned):
         return _("return one number, not a {kind}").format(kind=kind)
     if isinstance(expected, int) and not isinstance(expected, bool) and isinstance(returned, float):
-        return _("return an integer (a length), not a float")
+        return _("return an integer (a length, a count or an index), not a float")
     if _is_sequence(expected) and isinstance(returned, Mapping):
         return _("return a sequence, not a {kind}").format(kind=kind)
     return None
