@@ -634,6 +634,8 @@ def test_cjk_renders_with_the_shipped_font(edition: Edition, page: object) -> No
     for name in ("00_overview.html", "03_modified_precision.html", "index.html"):
         page.goto(edition.url + name)
         page.wait_for_load_state("load")
+        # folded side roads (<details>) hold CJK text too: open them, so that it is drawn
+        page.evaluate("document.querySelectorAll('details').forEach(d => { d.open = true; })")
         page.evaluate("document.fonts.ready.then(() => true)")
         cdp.send("DOM.enable")
         cdp.send("CSS.enable")
@@ -1097,3 +1099,120 @@ def test_korean_playground_writes_korean(base: str, page: object) -> None:
     for _, width, fonts in drawn:
         families = {family for family, custom, glyphs in fonts if glyphs and custom}
         assert width > 0 and any("KR" in family for family in families), fonts
+
+
+# -- folded side roads, in JupyterLab and in the handouts -----------------------------------
+#
+# A chapter folds what a newcomer can skip: markdown ``<details><summary>Optional: ...``
+# blocks, and display-only code cells whose input is hidden (tag ``hide-input``, JupyterLab's
+# ``source_hidden``). JupyterLab, started on a free local port on a notebook made here, shows
+# a fold closed with its summary, opens it on a click with its markdown and math rendered,
+# and collapses the hidden input; every handout with folds shows them closed, opens one on a
+# click, and prints them open (the handout's ``beforeprint`` handler).
+
+FOLD = (
+    "<details><summary>Optional: the floating-point detour</summary>\n\n"
+    "Why *0.1 + 0.2* is not 0.3:\n\n$$0.1 + 0.2 = 0.30000000000000004$$\n\n</details>"
+)
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """JupyterLab serving a folder with fold.ipynb; yields the notebook's URL."""
+    import socket
+    import subprocess
+    import time
+
+    import nbformat
+    from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
+
+    folder = tmp_path_factory.mktemp("lab")
+    hidden = new_code_cell(
+        "print('display only')",
+        metadata={"tags": ["hide-input"], "jupyter": {"source_hidden": True}},
+    )
+    main = new_markdown_cell("## Main line\n\nStraight through.")
+    cells = [main, new_markdown_cell(FOLD), hidden]
+    nbformat.write(new_notebook(cells=cells), folder / "fold.ipynb")
+    port = _free_port()
+    env = {
+        **os.environ,
+        "JUPYTER_RUNTIME_DIR": str(folder / "runtime"),
+        "JUPYTER_CONFIG_DIR": str(folder / "config"),
+        "JUPYTER_DATA_DIR": str(folder / "data"),
+    }
+    command = [
+        sys.executable, "-m", "jupyterlab", "--no-browser", f"--port={port}", "--allow-root",
+        "--ServerApp.token=fold", f"--ServerApp.root_dir={folder}",
+    ]
+    server = subprocess.Popen(
+        command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env
+    )
+    try:
+        deadline = time.monotonic() + 90
+        while time.monotonic() < deadline:
+            with socket.socket() as probe:
+                if probe.connect_ex(("127.0.0.1", port)) == 0:
+                    break
+            time.sleep(0.3)
+        yield f"http://127.0.0.1:{port}/lab/tree/fold.ipynb?token=fold"
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+
+
+def test_jupyterlab_shows_the_fold_closed_then_open(lab: str, page: object, tmp_path: Path):
+    page.goto(lab)
+    page.wait_for_selector(".jp-RenderedMarkdown details > summary", timeout=90000)
+    with contextlib.suppress(Exception):  # "Select Kernel": no kernel (if it asks)
+        page.locator(".jp-Dialog button.jp-mod-reject").click(timeout=15000)
+    folds = ".jp-RenderedMarkdown details"
+    state = page.eval_on_selector_all(folds, "els => els.map(e => [e.open, e.innerText])")
+    assert state == [[False, "Optional: the floating-point detour"]]
+    page.click(f"{folds} > summary")
+    page.wait_for_function(f"document.querySelector('{folds}').open")
+    assert "Why 0.1 + 0.2 is not 0.3" in page.inner_text(folds)
+    assert page.locator(f"{folds} em").inner_text() == "0.1 + 0.2"  # markdown rendered
+    assert page.locator(f"{folds} .MathJax, {folds} mjx-container").count() >= 1
+    hidden = page.locator(".jp-CodeCell .jp-Cell-inputWrapper .jp-Placeholder")
+    assert hidden.count() == 1  # the input is collapsed to JupyterLab's placeholder
+    page.screenshot(path=str(tmp_path / "jupyterlab-fold.png"))
+
+
+def test_handouts_fold_side_roads_and_print_them_open(
+    site: Path, base: str, page: object, tmp_path: Path
+) -> None:
+    handouts = [
+        path
+        for path in sorted(site.glob("[0-9][0-9]_*.html"))
+        if not path.name.endswith(".slides.html")
+        and "<details><summary>Optional:" in path.read_text(encoding="utf-8")
+    ]
+    assert len(handouts) >= 5, [path.name for path in handouts]
+    every_open = "[...document.querySelectorAll('details')].every(d => d.open)"
+    for handout in handouts:
+        page.goto(base + handout.name)
+        folds = page.locator(".jp-RenderedMarkdown details")
+        assert folds.count() >= 1
+        assert folds.evaluate_all("els => els.every(d => !d.open)"), handout.name
+        first = folds.first
+        first.locator("summary").click()
+        assert first.evaluate("d => d.open") and first.evaluate("d => d.offsetHeight > 40")
+        page.evaluate("window.dispatchEvent(new Event('beforeprint'))")
+        assert page.evaluate(every_open), handout.name
+        page.evaluate("window.dispatchEvent(new Event('afterprint'))")
+        assert not page.evaluate(every_open), handout.name
+    page.goto(base + handouts[0].name)
+    page.locator(".jp-RenderedMarkdown details").first.scroll_into_view_if_needed()
+    page.screenshot(path=str(tmp_path / "handout-fold.png"))

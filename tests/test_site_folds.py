@@ -47,6 +47,8 @@ def test_the_handout_shows_the_fold_closed_and_renders_its_markdown(tmp_path: Pa
     assert html.count("<summary>Optional: the floating-point detour (부동소수점)</summary>") == 2
     assert "<em>0.1 + 0.2</em>" in html  # markdown inside the fold is rendered, not raw
     assert "<details open" not in html
+    fold = html.index("<summary>Optional: the floating-point detour")
+    assert fold < html.index("<em>0.1 + 0.2</em>") < html.index("</details>", fold)  # inside
 
 
 def test_the_handout_folds_display_only_code_and_keeps_its_output(tmp_path: Path):
@@ -85,3 +87,18 @@ def test_the_deck_shows_display_only_output_without_its_code(tmp_path: Path):
     assert "the code of this cell is in the handout" in body
     assert "def clip_table" not in body and "the table" in body
     assert ">print<" in body  # an ordinary code cell keeps its code (highlighted)
+
+
+def test_no_markdown_cell_shows_an_image():
+    """The site renders markdown without embedding images (site._MARKDOWN_IMAGES): a markdown
+    image would not reach the page, so none may be used."""
+    import json
+
+    root = Path(__file__).resolve().parent.parent / "notebooks"
+    found = []
+    for path in sorted(root.rglob("*.ipynb")):
+        for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+            text = "".join(cell["source"]) if cell["cell_type"] == "markdown" else ""
+            if "<img" in text or "![" in text or cell.get("attachments"):
+                found.append(path.name)
+    assert found == []

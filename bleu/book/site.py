@@ -714,13 +714,22 @@ def minutes(time: str) -> int:
 # -- rendering ------------------------------------------------------------------------------
 
 
+_MARKDOWN_IMAGES = """Markdown images are not embedded (``embed_images=False``).
+
+Figures are outputs, which nbconvert embeds anyway; no markdown cell shows an image (a test
+holds this). With ``embed_images=True`` nbconvert parses each raw-HTML block of a markdown
+cell on its own to find images, and so closes a fold's ``<details>`` right after its
+summary, leaving the folded text outside the fold (seen in every handout).
+"""
+
+
 def _handout_exporter(lang: str = "en") -> HTMLExporter:
     exporter = HTMLExporter(
         template_name="bleu_handout",
         language_code=lang,
         extra_template_basedirs=[str(TEMPLATES)],
         extra_template_paths=[str(TEMPLATES / "common")],
-        embed_images=True,
+        embed_images=False,  # see _MARKDOWN_IMAGES
     )
     _no_cdn(exporter)
     return exporter
@@ -732,7 +741,7 @@ def _slides_exporter(lang: str = "en") -> SlidesExporter:
         language_code=lang,
         extra_template_basedirs=[str(TEMPLATES)],
         extra_template_paths=[str(TEMPLATES / "common")],
-        embed_images=True,
+        embed_images=False,  # see _MARKDOWN_IMAGES
         reveal_url_prefix="static/reveal",
         reveal_theme=REVEAL_THEME,
         reveal_number="c/t",
