@@ -1206,13 +1206,13 @@ def test_handouts_fold_side_roads_and_print_them_open(
         folds = page.locator(".jp-RenderedMarkdown details")
         assert folds.count() >= 1
         assert folds.evaluate_all("els => els.every(d => !d.open)"), handout.name
-        first = folds.first
-        first.locator("summary").click()
-        assert first.evaluate("d => d.open") and first.evaluate("d => d.offsetHeight > 40")
         page.evaluate("window.dispatchEvent(new Event('beforeprint'))")
         assert page.evaluate(every_open), handout.name
         page.evaluate("window.dispatchEvent(new Event('afterprint'))")
-        assert not page.evaluate(every_open), handout.name
+        assert folds.evaluate_all("els => els.every(d => !d.open)"), handout.name
+        first = folds.first
+        first.locator("summary").click()
+        assert first.evaluate("d => d.open") and first.evaluate("d => d.offsetHeight > 40")
     page.goto(base + handouts[0].name)
     page.locator(".jp-RenderedMarkdown details").first.scroll_into_view_if_needed()
     page.screenshot(path=str(tmp_path / "handout-fold.png"))

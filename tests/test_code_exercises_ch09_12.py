@@ -48,7 +48,7 @@ def test_expected_behaviour_equals_enumeration_over_all_sentences(index):
 
 def test_the_chapter_examples_come_first_and_match_enumeration():
     examples = SOFT.examples()
-    assert len(examples) == 4
+    assert len(examples) == 5
     for probs, reference, n in examples:
         expected = _enumerated_matches(probs, reference, n)
         assert SOFT.reference(probs, reference, n) == pytest.approx(expected, rel=1e-12)

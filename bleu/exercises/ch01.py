@@ -12,7 +12,7 @@ from typing import Any
 
 from .. import lm
 from ..i18n import N_
-from . import Exercise, register, same_answer
+from . import SIGNIFICANT_FIGURES, Exercise, register, same_answer
 
 PROBABILITIES = (1 / 2, 1 / 4, 1 / 8, 1 / 2)
 SENTENCE = "the cat ran on the grass"
@@ -28,22 +28,37 @@ def _geometric() -> float:
     return lm.perplexity(PROBABILITIES)
 
 
+def _slip(answer: Any, value: float) -> bool:
+    """True if ``answer`` is ``value`` as a student would reach it: to the 4 significant figures
+    answers are checked to, even when it carries more digits from a rounded intermediate
+    (1/3.3636 for 1/3.36358...), so that a slip is matched as loosely as a right answer."""
+    if same_answer(answer, value):
+        return True
+    try:
+        number, target = float(answer), float(value)
+    except (TypeError, ValueError, OverflowError):
+        return False
+    if not (math.isfinite(number) and math.isfinite(target)) or target == 0:
+        return False
+    return f"{number:.{SIGNIFICANT_FIGURES - 1}e}" == f"{target:.{SIGNIFICANT_FIGURES - 1}e}"
+
+
 def _common_slips(answer: Any, probabilities: list[float] | tuple[float, ...]) -> str | None:
     """Slips any perplexity question invites: a cross-entropy, mixed bases, the inverse, 1/P(W)."""
     bits = lm.cross_entropy(probabilities, base=2)
     nats = lm.cross_entropy(probabilities)
-    if same_answer(answer, bits):
+    if _slip(answer, bits):
         return N_("that is the cross-entropy in bits per token; raise 2 to that power.")
-    if same_answer(answer, nats):
+    if _slip(answer, nats):
         return N_("that is the cross-entropy in nats per token (natural log); raise e to that "
         "power.")
-    if same_answer(answer, math.exp(bits)) or same_answer(answer, 2**nats):
+    if _slip(answer, math.exp(bits)) or _slip(answer, 2**nats):
         return N_("the logarithm and the power must have the same base: 2 with log2 (bits), "
         "e with the natural log (nats).")
-    if same_answer(answer, 1 / lm.perplexity(probabilities)):
+    if _slip(answer, 1 / lm.perplexity(probabilities)):
         return N_("that is the geometric mean of the probabilities, 1 / perplexity; perplexity "
         "is the geometric mean of 1/p.")
-    if same_answer(answer, 2 ** (bits * len(probabilities))):
+    if _slip(answer, 2 ** (bits * len(probabilities))):
         return N_("that is 1/P(W), for the whole sentence: perplexity is per token, so average "
         "the surprises over the tokens instead of adding them up.")
     return None
@@ -51,9 +66,9 @@ def _common_slips(answer: Any, probabilities: list[float] | tuple[float, ...]) -
 
 def _diagnose_geometric(answer: Any) -> str | None:
     arithmetic = sum(1 / p for p in PROBABILITIES) / len(PROBABILITIES)
-    if same_answer(answer, arithmetic):
+    if _slip(answer, arithmetic):
         return N_("that is the arithmetic mean of 1/p; perplexity is their geometric mean.")
-    if same_answer(answer, len(PROBABILITIES) / sum(PROBABILITIES)):
+    if _slip(answer, len(PROBABILITIES) / sum(PROBABILITIES)):
         return N_("that is 1 / (mean probability); average the log-probabilities instead.")
     return _common_slips(answer, PROBABILITIES)
 
@@ -83,18 +98,21 @@ def _diagnose_laplace(answer: Any) -> str | None:
     model = toy_model("mle")
     count, context = model.counts[["the"]]["mat"], model.counts[["the"]].N()
     vocabulary = len(model.vocab)
-    if same_answer(answer, model.score("mat", ["the"])):
-        return N_("that is the MLE estimate; Laplace adds 1 to the count and V to the denominator.")
-    # V one or two short (16: without <s>, which is never predicted; 15: without the padding);
-    # three short, 2/28, is the MLE value 1/14 again, answered above
-    if any(same_answer(answer, (count + 1) / (context + vocabulary - k)) for k in (1, 2)):
+    # the MLE value 1/14 is also Laplace with V three short (2/28: the 14 words without <s>,
+    # </s> and <UNK>): one hint for both readings
+    if _slip(answer, model.score("mat", ["the"])):
+        return N_("that is the MLE estimate (no smoothing), and also what Laplace gives with "
+        "V = 14, the words alone: Laplace adds 1 to the count and V to the denominator, and V "
+        "is len(laplace.vocab), which counts <s>, </s> and <UNK> too.")
+    # V one or two short (16: without <s>, which is never predicted; 15: without the padding)
+    if any(_slip(answer, (count + 1) / (context + vocabulary - k)) for k in (1, 2)):
         return N_("V is len(laplace.vocab), every entry of the model's vocabulary: <s>, </s> and "
         "<UNK> count too (nltk.lm counts <s>, though it is never predicted).")
-    if same_answer(answer, count / (context + vocabulary)):
+    if _slip(answer, count / (context + vocabulary)):
         return N_("add 1 to the bigram's count too, not only V to the denominator.")
-    if same_answer(answer, (count + 1) / context):
+    if _slip(answer, (count + 1) / context):
         return N_("add V to the denominator too, not only 1 to the bigram's count.")
-    if same_answer(answer, (count + 1) / (context + 1)):
+    if _slip(answer, (count + 1) / (context + 1)):
         return N_("the denominator grows by V, the vocabulary size, not by 1: one added count "
         "for every word that could follow.")
     return None
@@ -123,12 +141,12 @@ def _sentence_ppl() -> float:
 
 def _diagnose_sentence(answer: Any) -> str | None:
     probs = lm.token_probabilities(toy_model("laplace"), SENTENCE.split())
-    if same_answer(answer, lm.perplexity(probs[:-1])):
+    if _slip(answer, lm.perplexity(probs[:-1])):
         return N_("the end-of-sentence token </s> is predicted too: count its probability.")
-    if same_answer(answer, lm.perplexity(probs[1:-1])):
+    if _slip(answer, lm.perplexity(probs[1:-1])):
         return N_("pad the sentence with <s> in front and </s> at the end: the first word and "
         "the end of the sentence are predicted too.")
-    if same_answer(answer, lm.perplexity([*probs, 1.0])):
+    if _slip(answer, lm.perplexity([*probs, 1.0])):
         return N_("<s> is only context, never predicted: it adds no probability and does not "
         "count as a token.")
     if answer == math.inf:

@@ -14,6 +14,7 @@ from functools import partial
 
 from ..data import load_example
 from ..i18n import N_
+from ..precision import modified_precision as bleu_modified_precision
 from . import Exercise, register
 from . import close_to as _close_to
 
@@ -58,6 +59,22 @@ def _cat_mat_plain() -> Fraction:
     return plain_precision(ex.candidate_tokens("Ca2"), ex.reference_tokens())
 
 
+def _cat_mat_clipped() -> Fraction:
+    """Notebook 03's clipped value, which a reader primed by notebook 00's warm-up may give."""
+    ex = load_example("example2")
+    return bleu_modified_precision(ex.reference_tokens(), ex.candidate_tokens("Ca2"), 1)
+
+
+def _diagnose_cat_mat(answer: object) -> str | None:
+    if close_to(answer, Fraction(4, 7)):
+        return N_("4 is the number of different words; count every position, repeats included.")
+    if close_to(answer, _cat_mat_clipped()):
+        return N_("that is the clipped (modified) precision of notebook 03, where each word is "
+        "credited at most as often as one reference holds it. This exercise asks for the plain "
+        "precision of this chapter: no ceiling yet, every token found in a reference counts.")
+    return None
+
+
 register(
     Exercise(
         id="ch02.cat-mat-plain",
@@ -71,11 +88,7 @@ register(
         second_hint=N_("go through the candidate's seven tokens one at a time and ask only: does "
         "this word occur anywhere in either reference? Nothing is clipped in this chapter, so a "
         "repeated word is counted every time it is found."),
-        diagnose=lambda a: (
-            N_("4 is the number of different words; count every position, repeats included.")
-            if close_to(a, Fraction(4, 7))
-            else None
-        ),
+        diagnose=_diagnose_cat_mat,
         notebook="02_unigram_precision",
     )
 )
@@ -90,9 +103,11 @@ def _hello_swapped() -> Fraction:
 register(
     Exercise(
         id="ch02.hello-swapped",
-        question="Swap the roles in document 003's example: score 'hello this code is not "
-        "mine' as the candidate against the single reference 'hello this is my code' with "
-        "the same word-in-reference precision. Give a fraction or a float.",
+        question="Score the candidate 'hello this code is not mine' against the single "
+        "reference 'hello this is my code' (both split on spaces) with this chapter's unigram "
+        "precision: the candidate's tokens that occur in the reference, over the number of the "
+        "candidate's tokens. (These are document 003's two sentences with their roles swapped.) "
+        "Give a fraction or a float.",
         expected=_hello_swapped,
         hint=N_("the denominator is the length of the new candidate, not of the old one."),
         wrong=Fraction(4, 5),
@@ -126,7 +141,7 @@ def _ca1_raw() -> Fraction:
 
 def _diagnose_ca3_raw(answer: object) -> str | None:
     """The natural slips on Ca3's raw split: the normalised value, Ca1's raw value, one miss
-    overlooked, the share of misses."""
+    overlooked, the count of matches not divided by the length, the share of misses."""
     expected = _ca3_raw()
     size = len(load_example("example1").candidate_tokens("Ca3"))
     if close_to(answer, _ca3_normalised()):
@@ -143,6 +158,10 @@ def _diagnose_ca3_raw(answer: object) -> str | None:
     if close_to(answer, expected - Fraction(1, size)):
         return N_("one match too few: a token of Ca3 counts as found when some reference has a "
         "token spelt exactly the same; a capital letter matches if the reference has it too.")
+    found = expected * size
+    if close_to(answer, found):
+        return N_("that looks like a count of matching tokens, not yet a precision: divide "
+        "the number of Ca3's tokens found in a reference by the number of Ca3's tokens.")
     if close_to(answer, 1 - expected):
         return N_("that is the share of Ca3's tokens that match no reference; the precision is "
         "the share that do.")
@@ -152,7 +171,7 @@ def _diagnose_ca3_raw(answer: object) -> str | None:
 register(
     Exercise(
         id="ch02.ca3-raw",
-        question="Documents 001 and 002 add a third candidate to Example 1, Ca3: Ca1's words "
+        question="Documents 000, 001 and 002 add a third candidate to Example 1, Ca3: Ca1's words "
         "in a shuffled order ('the that military a is It guide ensures which to commands the "
         "of action obeys always party the.'). What is Ca3's unigram precision with the raw "
         "whitespace split (`ex1.candidate_tokens('Ca3')` against `ex1.reference_tokens()`)?",

@@ -93,6 +93,13 @@ def _distinct(candidate: Tokens, references: References) -> Fraction:
     return Fraction(len(set(candidate) & seen), max(1, len(candidate)))
 
 
+def _distinct_both(candidate: Tokens, references: References) -> Fraction:
+    """The candidate made a set first: distinct matching words over distinct words."""
+    seen = {token for reference in references for token in reference}
+    words_used = set(candidate)
+    return Fraction(len(words_used & seen), max(1, len(words_used)))
+
+
 def _first_reference(candidate: Tokens, references: References) -> Fraction:
     return unigram_precision(candidate, references[:1])
 
@@ -169,6 +176,13 @@ UNIGRAM_PRECISION = register_code(
                 "comes in notebook 03)"),
             ),
             Mistake(
+                "distinct words, count and length",
+                _distinct_both,
+                N_("count every token of the candidate, repeats included, above and below the "
+                "line: a set of the candidate's words loses the repeats, so a word used three "
+                "times counts once in the matches and once in the length"),
+            ),
+            Mistake(
                 "distinct words",
                 _distinct,
                 N_("count positions, not distinct words: a matching word the candidate uses "
@@ -208,7 +222,9 @@ UNIGRAM_PRECISION = register_code(
             Mistake(
                 "reference length",
                 _reference_length,
-                N_("divide by the number of tokens in the candidate, not in a reference"),
+                N_("divide by the number of tokens in the candidate, not in a reference; and "
+                "count the candidate's tokens found in some reference, not the reference's tokens "
+                "found in the candidate (that would be recall, not precision)"),
             ),
             Mistake(
                 "integer division",

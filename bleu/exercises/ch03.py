@@ -31,6 +31,23 @@ def _true_clipped() -> Fraction:
     return modified_precision(ex.reference_tokens(), ex.candidate_tokens("Ca1"), 1)
 
 
+def _summed_substrings() -> Fraction:
+    """The sum counted with ``str.count('the')``, which also finds the 'the' of 'there'."""
+    ex = load_example("example2")
+    summed = sum(reference.count("the") for reference in ex.references)
+    return Fraction(min(7, summed), 7)
+
+
+def _diagnose_summed(answer: object) -> str | None:
+    if close_to(answer, _true_clipped()):
+        return N_("that is the real modified precision, with the maximum over references; "
+        "here the counts are added.")
+    if close_to(answer, _summed_substrings()):
+        return N_("that counts 'there' as a 'the': str.count('the') also finds the letters "
+        "inside longer words. Split each reference into tokens and count the token 'the'.")
+    return None
+
+
 register(
     Exercise(
         id="ch03.summed-refs",
@@ -43,12 +60,7 @@ register(
         wrong=Fraction(2, 7),
         second_hint=N_("count whole tokens only ('there' is not 'the'); the candidate's count 7 "
         "is clipped at the summed count, and the denominator stays the candidate's 7 tokens."),
-        diagnose=lambda a: (
-            N_("that is the real modified precision, with the maximum over references; "
-            "here the counts are added.")
-            if close_to(a, _true_clipped())
-            else None
-        ),
+        diagnose=_diagnose_summed,
         notebook="03_modified_precision",
     )
 )

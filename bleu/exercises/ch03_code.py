@@ -226,9 +226,12 @@ CLIPPED_COUNTS = register_code(
                 "different tokens"),
             ),
         ),
-        hint=N_("count the hypothesis's n-grams (tuples of n tokens) with a Counter; for each "
-        "reference count its n-grams too and keep each n-gram's largest count over the "
-        "references; then map each hypothesis n-gram to min(its count, that largest count)"),
+        hint=N_("mind the argument order: clipped_counts(references, hypothesis, n) takes the "
+        "references first, as NLTK and the bleu package do, the other way round from the "
+        "chapter's count_clip(candidate, references, n). Count the hypothesis's n-grams (tuples "
+        "of n tokens) with a Counter; for each reference count its n-grams too and keep each "
+        "n-gram's largest count over the references; then map each hypothesis n-gram to "
+        "min(its count, that largest count)"),
         notebook="03_modified_precision",
         compare=same_counts,
     )
@@ -373,8 +376,10 @@ MODIFIED_PRECISION = register_code(
                 "Fraction(matches, total)"),
             ),
         ),
-        hint=N_("p_n = sum of Count_clip / sum of Count over the hypothesis's n-grams, as "
-        "Fraction(matches, total); a hypothesis shorter than n has no n-gram and gets "
+        hint=N_("mind the argument order: my_modified_precision(references, hypothesis, n) "
+        "takes the references first, unlike the chapter's modified_precision(candidate, "
+        "references, n). p_n = sum of Count_clip / sum of Count over the hypothesis's n-grams, "
+        "as Fraction(matches, total); a hypothesis shorter than n has no n-gram and gets "
         "Fraction(0) (do not divide by 0)"),
         notebook="03_modified_precision",
     )

@@ -87,6 +87,29 @@ def _cat_mat_trigram() -> Fraction:
     return modified_precision(ex.reference_tokens(), ex.candidate_tokens("Ca2"), 3)
 
 
+OVER_TOKENS = N_("you divided by the number of tokens; the denominator is the number of "
+"n-grams in the candidate, T - n + 1 for a sentence of T tokens.")
+
+
+def _over_tokens(label: str, example: str, n: int) -> Fraction:
+    """The clipped matches over the candidate's tokens instead of its n-grams."""
+    ex = load_example(example)
+    if example == "example3":
+        refs, tokens = [words(r) for r in ex.references], words(ex.candidates[label])
+    else:
+        refs, tokens = ex.reference_tokens(), ex.candidate_tokens(label)
+    precision = modified_precision(refs, tokens, n)
+    return precision * (len(tokens) - n + 1) / len(tokens)
+
+
+def _diagnose_trigram(answer: object) -> str | None:
+    if close_to(answer, Fraction(4, 6)):
+        return N_("that is the bigram precision p_2; use runs of three tokens.")
+    if close_to(answer, _over_tokens("Ca2", "example2", 3)):
+        return OVER_TOKENS
+    return None
+
+
 register(
     Exercise(
         id="ch04.cat-mat-trigram",
@@ -99,11 +122,7 @@ register(
         second_hint=N_("write the five trigrams out ('the cat the', 'cat the cat', ...) and look "
         "each up in Reference 1 and in Reference 2 as three neighbouring words; clip as for "
         "unigrams."),
-        diagnose=lambda a: (
-            N_("that is the bigram precision p_2; use runs of three tokens.")
-            if close_to(a, Fraction(4, 6))
-            else None
-        ),
+        diagnose=_diagnose_trigram,
         notebook="04_ngram_precision",
     )
 )
@@ -117,6 +136,14 @@ def _example3_bigram() -> Fraction:
 def _example3_unigram() -> Fraction:
     ex = load_example("example3")
     return modified_precision([words(r) for r in ex.references], words(ex.candidates["Ca1"]), 1)
+
+
+def _diagnose_example3_bigram(answer: object) -> str | None:
+    if close_to(answer, _example3_unigram()):
+        return N_("that is the unigram precision; look at pairs of neighbouring words.")
+    if close_to(answer, _over_tokens("Ca1", "example3", 2)):
+        return OVER_TOKENS
+    return None
 
 
 register(
@@ -135,11 +162,7 @@ register(
         second_hint=N_("the candidate has four bigrams; a reference such as 'i always do' offers "
         "only its own two bigrams. Check each of the candidate's four against the bigrams of "
         "all three references."),
-        diagnose=lambda a: (
-            N_("that is the unigram precision; look at pairs of neighbouring words.")
-            if close_to(a, _example3_unigram())
-            else None
-        ),
+        diagnose=_diagnose_example3_bigram,
         notebook="04_ngram_precision",
     )
 )

@@ -12,6 +12,7 @@ from fractions import Fraction
 
 from ..data import load_example
 from ..i18n import N_
+from ..nltk_rules import sentence_bleu
 from ..precision import modified_precision
 from . import Exercise, register
 from . import close_to as _close_to
@@ -82,8 +83,21 @@ def _hello_half() -> float:
     return combine(_precisions("hello_code", "Ca1"), (0.5, 0.5, 0, 0))
 
 
+def _hello_with_penalty() -> float:
+    """What ``bleu.sentence_bleu`` gives: the combination times the brevity penalty (about
+    0.82, since the 5-token candidate is shorter than its 6-token reference)."""
+    ex = load_example("hello_code")
+    refs, hyp = ex.reference_tokens(), ex.candidate_tokens("Ca1")
+    return sentence_bleu(refs, hyp, weights=(0.5, 0.5, 0, 0))
+
+
 def _diagnose_hello(answer) -> str | None:
     p = _precisions("hello_code", "Ca1")
+    if _near(answer, _hello_with_penalty()):
+        return N_("that is bleu.sentence_bleu's value, which multiplies in the brevity penalty "
+        "(about 0.82 here: the 5-token candidate is shorter than its 6-token reference). This "
+        "exercise asks for the combined precisions alone, before the brevity penalty: "
+        "exp(0.5 log p_1 + 0.5 log p_2).")
     if _near(answer, 0.0):
         return N_("a zero precision only matters when its weight is positive; here w_3 = w_4 = 0.")
     if _near(answer, float(p[0] + p[1]) / 2):
@@ -107,7 +121,7 @@ register(
         question="Document 003's candidate 'hello this is my code' against its one reference "
         "'hello this code is not mine' (load_example('hello_code'), whitespace tokens) has "
         "p_3 = p_4 = 0. What does exp(sum w_n log p_n) give with weights (0.5, 0.5, 0, 0)? "
-        "Give a float.",
+        "The brevity penalty is not part of it. Give a float.",
         expected=_hello_half,
         hint=N_("compute p_1 and p_2 with bleu.modified_precision; an order whose weight is 0 is "
         "left out of the sum entirely."),
@@ -136,11 +150,13 @@ def _diagnose_doubled(answer) -> str | None:
             "enters with weight 1/4; recompute the mean with the new p_4.")
         )
     p4_factor = _doc004(2) / _doc004(1)  # what doubling p_4 does to the mean
-    if _near(answer, DOC004_PRINTED * p4_factor):
+    # 0.254 * 2 ** (1/4) = 0.3020586... typed with 5 to 7 figures, rounded or cut off
+    if _near(answer, DOC004_PRINTED * p4_factor, rel_tol=3e-6):
         return (
-            N_("your method is right, but you started from 004's 0.254, which is rounded to 3 "
-            "figures, so your figures after the 4th are off: start from the four fractions "
-            "themselves, or give your answer to 4 significant figures.")
+            N_("your answer agrees with the right one to 4 significant figures, but the extra "
+            "figures you gave are not right: 004's 0.254 is rounded to 3 figures, so a result "
+            "computed from it is off after the 4th. Give 4 significant figures, or start from "
+            "the exact precisions (the four fractions).")
         )
     return None
 

@@ -62,7 +62,7 @@ def _examples() -> list[tuple[list[Fraction], tuple[float, ...]]]:
     p_always = [modified_precision(refs3, always, n) for n in range(1, 5)]
     cat_sat = "the cat sat".split()
     p_cat = [modified_precision([cat_sat], cat_sat, n) for n in range(1, 5)]
-    p004 = [Fraction(10, 14), Fraction(5, 13), Fraction(2, 12), Fraction(1, 11)]
+    p004 = [Fraction(m, t) for m, t in DOC004]
     return [
         (p_running, UNIFORM),
         (p_running, (0, 1, 0, 0)),
@@ -72,6 +72,21 @@ def _examples() -> list[tuple[list[Fraction], tuple[float, ...]]]:
         (p004, UNIFORM),
         (p004, (1, 1, 1, 1)),
     ]
+
+
+DOC004 = ((10, 14), (5, 13), (2, 12), (1, 11))
+"""Document 004's precisions as it writes them, unreduced (10/14 is stored as 5/7)."""
+
+
+def _show(case: tuple) -> str:
+    """The failing call as code; 004's precisions keep their unreduced form, Fraction(10, 14)
+    rather than Fraction(5, 7), so that they read as the chapter writes them."""
+    precisions, weights = case
+    if list(precisions) == [Fraction(m, t) for m, t in DOC004]:
+        shown = "[" + ", ".join(f"Fraction({m}, {t})" for m, t in DOC004) + "]"
+    else:
+        shown = repr(precisions)
+    return f"geometric_mean({shown}, {weights!r})"
 
 
 def _random_case(rng: random.Random) -> tuple[list[Fraction], tuple[float, ...]]:
@@ -220,5 +235,6 @@ GEOMETRIC_MEAN = register_code(
         "what do the weighted logs add up to before and after undoing the log? Print those "
         "steps inside your function to see where it parts from the expected value."),
         notebook="05_combining_precisions",
+        show=_show,
     )
 )

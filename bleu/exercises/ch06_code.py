@@ -2,7 +2,7 @@
 
 ``closest_ref_length(references, hyp_len)``: the length of the reference closest in length
 to the candidate, the shorter one on a tie (Papineni et al., 2002, section 2.2.2, "best
-match length"). ``my_brevity_penalty(closest_ref_len, hyp_len)`` (the notebook already has
+match length"). ``my_brevity_penalty(closest_ref_len, hyp_len)``, a number (the notebook already has
 a ``brevity_penalty`` of its own, which its earlier exercises use): ``1`` if ``c > r``, ``0`` if
 ``c == 0``, else ``exp(1 - r / c)``. The expected behaviour is the package's
 :func:`bleu.closest_ref_length` and :func:`bleu.brevity_penalty`.
@@ -225,7 +225,9 @@ BREVITY_PENALTY = register_code(
         id="ch06.code-brevity-penalty",
         name="my_brevity_penalty",
         signature="my_brevity_penalty(closest_ref_len, hyp_len)",
-        task=N_("Return BP as a float with r = closest_ref_len and c = hyp_len: 1 if c > r, "
+        # a number: NLTK's brevity_penalty itself returns the int 1 (and 0), and the expected
+        # float compares with any real number, so 1 and 1.0 both count (the notebook says so)
+        task=N_("Return BP as a number with r = closest_ref_len and c = hyp_len: 1 if c > r, "
         "0 if c == 0, else exp(1 - r / c)."),
         reference=brevity_penalty,
         examples=_bp_examples,

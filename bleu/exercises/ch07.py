@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
+from ..brevity import closest_ref_length
 from ..data import load_example
 from ..i18n import N_
 from ..nltk_rules import sentence_bleu
@@ -140,6 +141,42 @@ def _ca2_no_bp() -> float:
     return math.sqrt(p1 * p2)
 
 
+def _ca2_geometric() -> float:
+    """sqrt(p_1 * p_2) of Ca2 against the running references (no brevity penalty)."""
+    return _ca2_no_bp()
+
+
+def _diagnose_ca2(answer) -> str | None:
+    """The slips a reader makes on Ca2 (c = 14, r = 16), each with its own value."""
+    refs, _ = _running()
+    hyp = _ca2_tokens()
+    c, g = len(hyp), _ca2_geometric()
+    r = closest_ref_length(refs, c)
+    longest = max(len(ref) for ref in refs)
+    if _near(answer, g):
+        return N_("that is the geometric mean without the brevity penalty; c = 14 is shorter "
+        "than the closest reference.")
+    if _near(answer, 0.0):
+        return N_("that is BLEU-4 (or BLEU-3): Ca2 has no matching trigram, so p_3 = 0 and the "
+        "score with three or four orders is 0. BLEU-2 uses p_1 and p_2 only, each with weight "
+        "1/2.")
+    if _near(answer, g * math.exp(1 - c / r)):
+        return N_("c and r are swapped inside the exponent: BP = exp(1 - r / c), reference "
+        "length over candidate length, is below 1 for a short candidate.")
+    if _near(answer, g * math.exp(1 - longest / c)):
+        return N_("that uses r = the longest reference; r is the length of the reference "
+        "closest to c = 14 (the shorter one on a tie).")
+    example1 = load_example("example1").reference_tokens()
+    if _near(answer, sentence_bleu(example1, hyp, weights=(0.5, 0.5))):
+        return N_("that scores against Example 1's references as printed, final periods kept: "
+        "their 'party.' does not match Ca2's 'party'. Use the running example's references "
+        "(periods removed).")
+    if _near(answer, sentence_bleu(refs, hyp, weights=(1.0,))):
+        return N_("that is BLEU-1 (p_1 alone); BLEU-2 takes the geometric mean of p_1 and p_2, "
+        "each with weight 1/2.")
+    return None
+
+
 register(
     Exercise(
         id="ch07.ca2-bleu2",
@@ -152,12 +189,7 @@ register(
         second_hint=N_("c = 14 and r is the reference length closest to 14, so BP = exp(1 - r / c) "
         "is below 1; multiply it by sqrt(p_1 * p_2), with p_1 and p_2 clipped against all "
         "three references."),
-        diagnose=lambda a: (
-            N_("that is the geometric mean without the brevity penalty; c = 14 is shorter "
-            "than the closest reference.")
-            if _near(a, _ca2_no_bp())
-            else None
-        ),
+        diagnose=_diagnose_ca2,
         notebook="07_bleu_score",
     )
 )

@@ -8,9 +8,10 @@ from functools import partial
 
 from ..data import load_example
 from ..i18n import N_
+from ..ngrams import count_ngrams
 from ..nltk_rules import corpus_bleu, sentence_bleu
 from ..precision import modified_precision
-from ..smoothing import SmoothingFunction
+from ..sacrebleu_rules import corpus_score as sacre_corpus_score
 from . import Exercise, register
 from . import close_to as _close_to
 
@@ -38,40 +39,77 @@ def _sentence_scores() -> list[float]:
     return [sentence_bleu(r, h) for r, h in zip(refs, hyps)]
 
 
+def _mean_score() -> float:
+    scores = _sentence_scores()
+    return sum(scores) / len(scores)
+
+
+def _corpus_minus_mean() -> float:
+    """Corpus BLEU minus the mean of the sentence scores: its sign says which is larger."""
+    return _corpus_score() - _mean_score()
+
+
+def _docstring_corpus_difference() -> float:
+    """The same difference on NLTK's docstring corpus, the one the chapter prints."""
+    run = load_example("running")
+    hyp2 = "he read the book because he was interested in world history".split()
+    ref2 = "he was interested in world history because he read the book".split()
+    refs, hyps = [run.reference_tokens(), [ref2]], [run.candidate_tokens("Ca1"), hyp2]
+    scores = [sentence_bleu(r, h) for r, h in zip(refs, hyps)]
+    return corpus_bleu(refs, hyps) - sum(scores) / len(scores)
+
+
 _close = partial(_close_to, rel_tol=1e-4, abs_tol=0.0)
 
 
 def _diagnose_corpus(answer: object) -> str | None:
     scores = _sentence_scores()
-    mean = sum(scores) / len(scores)
-    corpus = _corpus_score()
+    corpus, mean, difference = _corpus_score(), _mean_score(), _corpus_minus_mean()
+    if _close(answer, -difference):
+        return N_("that is the mean minus corpus BLEU: the sign is the point here. Enter corpus "
+        "BLEU minus the mean, positive if corpus BLEU is the larger.")
+    if _close(answer, corpus):
+        return N_("that is corpus BLEU itself, the first step; now subtract the mean of the two "
+        "sentence scores from it.")
     if _close(answer, mean):
-        return (
-            N_("that is the mean of the two sentence scores; corpus BLEU adds the counts "
-            "of both sentences first and computes one score.")
-        )
-    if any(_close(answer, d, abs_tol=1e-4) for d in (corpus - mean, mean - corpus)):
-        return N_("that is a difference; enter the corpus score itself (a number between 0 and 1).")
-    if any(_close(answer, s) for s in scores):
-        return N_("that is one sentence's score; score both sentences together with corpus_bleu.")
+        return N_("that is the mean of the two sentence scores; the answer is corpus BLEU minus "
+        "this mean.")
+    if any(_close(answer, score) for score in scores):
+        return N_("that is one sentence's score; compute corpus BLEU of both sentences with "
+        "corpus_bleu, then subtract the mean of the two sentence scores.")
+    if _close(answer, _docstring_corpus_difference()):
+        return N_("that is the difference for NLTK's docstring corpus from the chapter; this "
+        "corpus's second sentence is Example 2's Ca2 with Example 2's references.")
     return None
+
+
+def _plain_number(answer: object) -> float | None:
+    if answer is None or isinstance(answer, (bool, str, bytes)):
+        return None
+    try:
+        value = float(answer)  # type: ignore[arg-type]
+    except (TypeError, ValueError, OverflowError):
+        return None
+    return value if math.isfinite(value) else None
 
 
 register(
     Exercise(
         id="ch08.corpus-vs-mean",
         question="Corpus BLEU (0-1, as bleu.corpus_bleu returns it) of the two-sentence "
-        "corpus: the running example's Ca1 with its three references, then Example 2's Ca2 "
-        "with Example 2's two references.",
-        expected=_corpus_score,
+        "corpus (the running example's Ca1 with its three references, then Example 2's Ca2 "
+        "with Example 2's two references) minus the mean of the two sentence scores: "
+        "positive if corpus BLEU is the larger.",
+        expected=_corpus_minus_mean,
         hint=N_("use corpus_bleu with one list of references per hypothesis, in the same order "
-        "as the hypotheses."),
-        wrong=0.4859,
-        second_hint=N_("the answer is one corpus score, not two sentence scores: corpus BLEU adds "
-        "the clipped matches and the n-gram counts of both sentences order by order, and "
-        "their lengths c and r, then applies the formula once to the sums."),
+        "as the hypotheses; then sentence_bleu for each sentence, and subtract their mean from "
+        "the corpus score."),
+        wrong=_corpus_score(),
+        second_hint=N_("corpus BLEU adds the clipped matches and the n-gram counts of both "
+        "sentences order by order, and their lengths c and r, then applies the formula once to "
+        "the sums; the mean averages the two sentence scores. Subtract the mean from the corpus "
+        "score, using the full floats."),
         diagnose=_diagnose_corpus,
-        rel_tol=1e-4,
         notebook="08_libraries",
     )
 )
@@ -111,47 +149,72 @@ def _one_reference() -> tuple[list[list[str]], list[str]]:
     return [run.reference_tokens()[ONE_REFERENCE]], run.candidate_tokens("Ca1")
 
 
-def _sacre_with(smoothing: object) -> float:
-    return 100 * sentence_bleu(*_one_reference(), smoothing_function=smoothing)
+def _zero_order_total() -> int:
+    """The number of 4-grams of Ca1 (18 tokens), the total of the order without a match."""
+    _, hyp = _one_reference()
+    return sum(count_ngrams(hyp, 4).values())
 
 
-def _sacre_one_reference() -> float:
-    """sacreBLEU's ``exp`` smoothing is NLTK's method 3: the k-th zero order gets 1/(2^k total)."""
-    return _sacre_with(SmoothingFunction().method3)
+def _smoothed_p4_percent() -> float:
+    """The p_4 sacreBLEU's default ``exp`` smoothing uses, in percent as its score line prints
+    it: the k-th order without a match gets 1 / (2^k * total); here k = 1 (1/30)."""
+    run = load_example("running")
+    score = sacre_corpus_score([run.candidates["Ca1"]], [[run.references[ONE_REFERENCE]]])
+    return score.precisions[3]
+
+
+def _sacre_score() -> float:
+    """The whole score sacreBLEU reports (11.95), which a reader may enter instead."""
+    run = load_example("running")
+    return sacre_corpus_score([run.candidates["Ca1"]], [[run.references[ONE_REFERENCE]]]).score
 
 
 def _diagnose_sacre(answer: object) -> str | None:
-    if not isinstance(answer, (int, float)) or isinstance(answer, bool):
+    value = _plain_number(answer)
+    if value is None:
         return None
-    if answer == 0:
-        return (
-            N_("BLEU without smoothing is 0 here, but sacreBLEU smooths by default (exp): "
-            "a zero precision becomes 1/(2 total).")
-        )
-    refs, hyp = _one_reference()
-    total = len(hyp) - 3
-    p = [float(modified_precision(refs, hyp, n)) for n in (1, 2, 3)]
-    without_two = 100 * math.prod([*p, 1 / total]) ** 0.25
-    if _close(answer, without_two, rel_tol=1e-3):
-        return N_("the first order without a match gets 1/(2 total), not 1/total.")
+    total = _zero_order_total()
+    refs, _ = _one_reference()
+    if value == 0:
+        return N_("without smoothing p_4 is 0, but sacreBLEU smooths by default (exp): the k-th "
+        "order without a match gets 1/(2^k * total) in place of 0/total.")
+    if _close(value, _sacre_score(), rel_tol=1e-3):
+        return N_("that is the whole score; the exercise asks for the p_4 that sacreBLEU puts in "
+        "it, in percent.")
+    slips = (
+        (100 / total, N_("that is 1/total; exp smoothing also divides by 2^k, with k = 1 for the "
+        "first order without a match: 1/(2^k * total).")),
+        (100 / (4 * total), N_("k counts the orders without a match, and p_4 is the first (and "
+        "only) one here: k = 1, so 1/(2^1 * total).")),
+        (100 / (2 * len(_one_reference()[1])), N_("total is the number of the candidate's "
+        "4-grams (c - 3), not its number of tokens.")),
+        (100 / (2 * sum(count_ngrams(refs[0], 4).values())), N_("total is the number of the "
+        "candidate's 4-grams, not the reference's.")),
+        (100 * 0.1 / total, N_("that is method 1's epsilon 0.1/total (sacreBLEU's floor "
+        "smoothing); sacreBLEU's default is exp, 1/(2^k * total).")),
+    )
+    for wrong, message in slips:
+        if _close(value, wrong, rel_tol=1e-3):
+            return message
     return None
 
 
 register(
     Exercise(
         id="ch08.sacre-scale",
-        question="The score sacrebleu.corpus_bleu reports (default settings: 13a, exp "
-        "smoothing) for the running example's Ca1 against Reference 3 alone, one reference "
-        "stream, to two decimals.",
-        expected=_sacre_one_reference,
-        hint=N_("13a splits nothing here, but one precision is zero: sacreBLEU's default exp "
-        "smoothing replaces it (see the Korean section); the scale is 0-100."),
+        question="sacrebleu.corpus_bleu (default settings: 13a, exp smoothing) on the running "
+        "example's Ca1 against Reference 3 alone, one reference stream: one of the four "
+        "precisions is zero, and exp smoothing puts a positive value in its place. Which value, "
+        "in percent as sacreBLEU's score line prints its precisions, to 4 significant figures?",
+        expected=_smoothed_p4_percent,
+        hint=N_("13a splits nothing here; find the order without a match and its number of "
+        "n-grams (total), then apply exp smoothing: the k-th order without a match gets "
+        "1/(2^k * total). sacreBLEU prints precisions in percent."),
         wrong=0.0,
         diagnose=_diagnose_sacre,
         second_hint=N_("against Reference 3 alone, Ca1 has unigram, bigram and trigram matches but "
-        "no matching 4-gram; exp smoothing sets that p_4 to 1 / (2 x its number of 4-grams). "
-        "Then BP * exp(mean of the four logs), times 100."),
-        rel_tol=1e-3,
+        "no matching 4-gram; it is the first order without a match (k = 1), and Ca1's 18 tokens "
+        "make c - 3 4-grams. Times 100 for percent."),
         scale="0-100",
         notebook="08_libraries",
     )

@@ -8,12 +8,29 @@ from ..data import load_example
 from ..i18n import N_
 from ..nltk_rules import sentence_bleu
 from ..smoothing import SmoothingFunction
-from ..variants import brevity_penalty_000, count_substring_003, grid_ngrams_003
+from ..variants import (
+    bleu_score_000,
+    brevity_penalty_000,
+    count_substring_003,
+    grid_ngrams_003,
+)
 from . import Exercise, close_to, register, same_answer
 
 
 def _bp_000() -> float:
     return brevity_penalty_000("it is", list(load_example("example1").references))
+
+
+def _diagnose_bp_000(answer: object) -> str | None:
+    if close_to(answer, math.exp(1 - 16 / 2)):
+        return N_("that is the correct penalty (r = 16); 000 puts the length difference in r.")
+    # 000's whole BLEU for this input, as the big table prints it (0.0021, four decimals)
+    whole = bleu_score_000("it is", list(load_example("example1").references))
+    if close_to(answer, whole, rel_tol=0.01):
+        return N_("that is 000's whole BLEU score for this input (case 5 of the table): the "
+        "penalty times the precisions it keeps; the question asks for the penalty alone, "
+        "exp(1 - r/c) with 000's r.")
+    return None
 
 
 register(
@@ -28,11 +45,7 @@ register(
         second_hint=N_("in 000's code r becomes the smallest |len(ref) - c| itself, a difference "
         "and not a length; with c = 2, find that difference from the three reference lengths "
         "(whitespace tokens) and put it in exp(1 - r / c)."),
-        diagnose=lambda a: (
-            N_("that is the correct penalty (r = 16); 000 puts the length difference in r.")
-            if close_to(a, math.exp(1 - 16 / 2))
-            else None
-        ),
+        diagnose=_diagnose_bp_000,
         notebook="09_pitfalls",
     )
 )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from functools import cache, partial
 
@@ -65,7 +66,8 @@ register(
         "their statistics rows.",
         expected=_three_corpus,
         hint=N_("sum the three rows [c, r, m_1..m_4, t_1..t_4] column by column, then "
-        "p_n = 100 m_n / t_n, BP = exp(1 - r/c) if c < r, BLEU = BP * exp(mean of log p_n)."),
+        "p_n = 100 m_n / t_n, BP = exp(1 - r/c) if c <= r (else 1), "
+        "BLEU = BP * exp(mean of log p_n)."),
         wrong=39.0,
         diagnose=_diagnose_three,
         second_hint=N_("each p_n is 100 * m_n / t_n from the summed columns (a percentage); BP is "
@@ -100,6 +102,10 @@ def _diagnose_bp(answer: object) -> str | None:
             N_("that is the BLEU score (0-100 scale); the question asks for its brevity penalty "
             "only, a number on the 0-1 scale.")
         )
+    if _close(answer, math.exp(1 - 2)):
+        return N_("that is exp(1 - 2): it assumes c is exactly half of r, but truncate rounds "
+        "each sentence's half up (5 words keep 3), so c is a little more than r / 2; take c "
+        "and r from the summed row of bleu.segment_stats(truncated, [refs]).")
     return None
 
 
@@ -114,8 +120,8 @@ register(
         wrong=0.5,
         diagnose=_diagnose_bp,
         second_hint=N_("c and r are the sums of the first two columns of "
-        "bleu.segment_stats(truncated, [refs]) over the whole corpus; put r / c into "
-        "exp(1 - r / c)."),
+        "bleu.segment_stats(truncated, [refs]) over the whole corpus, with truncated = "
+        "simulate_system(refs, \"truncate\", 0.5, seed=1); put r / c into exp(1 - r / c)."),
         rel_tol=1e-6,
         notebook="10_corpus_and_significance",
     )
@@ -131,6 +137,15 @@ def _drop_interval():
     return confidence_interval(simulate_system(refs, "drop", 0.2, seed=1), [refs])
 
 
+@cache
+def _drop_sorted_scores() -> np.ndarray:
+    """The 1000 bootstrap scores of the drop-0.2 system, sorted (sacreBLEU's resamples)."""
+    refs = load_corpus()
+    rows = segment_stats(simulate_system(refs, "drop", 0.2, seed=1), [refs])
+    draws = np.random.default_rng(12345).choice(len(rows), size=(1000, len(rows)), replace=True)
+    return np.sort(scores_from_stats(rows[draws].sum(axis=1)))
+
+
 def _half_width() -> float:
     return _drop_interval().ci
 
@@ -144,6 +159,15 @@ def _diagnose_half_width(answer: object) -> str | None:
         )
     if _close(answer, result.mean) or _close(answer, result.score):
         return N_("that is a score; the question asks for the half-width of the interval.")
+    ordered = _drop_sorted_scores()
+    low, high = np.percentile(ordered, [2.5, 97.5])
+    if _close(answer, (high - low) / 2):
+        return N_("that is np.percentile's interval (it interpolates between neighbouring "
+        "scores); sacreBLEU takes two of the sorted scores themselves, at positions 25 and "
+        "974 counted from 0.")
+    if _close(answer, (ordered[975] - ordered[25]) / 2):
+        return N_("that takes the scores at positions 25 and 975; the 26th largest of 1000 "
+        "sorted scores is at position 1000 - 25 - 1 = 974 (counted from 0).")
     return None
 
 

@@ -67,6 +67,11 @@ def _random_case(rng: random.Random) -> tuple:
     return rows, indices
 
 
+def _sums_as_floats(rows, indices):
+    # the right sums as floats (np.zeros starts from 0.0; np.mean(...) * len(...) too)
+    return [float(sum(rows[i][j] for i in indices)) for j in range(len(rows[0]))]
+
+
 def _first_row_in_place(rows, indices):
     # starts from rows[indices[0]] itself (no copy) and adds into it: a later draw of that
     # index adds the already-grown row
@@ -126,6 +131,13 @@ register_code(
         examples=_examples,
         random_case=_random_case,
         mistakes=(
+            Mistake(
+                "sums as floats",
+                _sums_as_floats,
+                N_("the sums are right but they are floats: statistics are counts, so return "
+                "ints (np.zeros makes floats; start from [0] * len(rows[0]) or "
+                "np.zeros(..., dtype=int), or convert each sum with int())."),
+            ),
             Mistake(
                 "first row grown in place",
                 _first_row_in_place,

@@ -103,6 +103,9 @@ def _diagnose_meteor(answer: Any) -> str | None:
         return N_("that is NLTK's six-chunk alignment; use the three chunks of the question.")
     if same_answer(answer, 1.0):
         return N_("Fmean is 1, but the fragmentation penalty still applies.")
+    if same_answer(answer, 1 - 0.9 * 0.5 * (3 / n) ** 3):
+        return N_("alpha belongs to Fmean only (it weighs P against R); the penalty is "
+        "gamma * (chunks / matches) ** beta, with no alpha in it.")
     if same_answer(answer, 0.5 * (3 / n) ** 3):
         return (
             N_("that is the fragmentation penalty itself, not the score; the score is Fmean "

@@ -148,6 +148,7 @@ register(
         "P[i, the] * P[i + 1, cat] over those two starts ('the' is column 1 of BIGRAM_PROBS, "
         "'cat' column 2)."),
         diagnose=_diagnose_bigram,
+        scale="none",
         notebook="12_differentiable_bleu",
     )
 )
@@ -167,6 +168,7 @@ register(
         "b_1 = 1 - 0.1, b_2 = b_1 * (1 - 0.3), and so on up to b_4; c is the sum of b_1 to "
         "b_4."),
         diagnose=_diagnose_length,
+        scale="none",
         notebook="12_differentiable_bleu",
     )
 )
@@ -189,9 +191,27 @@ register(
             if close_to(a, _unclipped())
             else None
         ),
+        scale="none",
         notebook="12_differentiable_bleu",
     )
 )
+
+#: r / c rounded to two decimals before the exponential: exp(1 - 1.29).
+_ROUNDED_RATIO = round(max(BP_REF_LENGTHS) / BP_EXPECTED_LENGTH, 2)
+
+
+def _diagnose_two_ref_bp(answer: Any) -> str | None:
+    if close_to(answer, 1.0):
+        return N_("BP = 1 would need r = 4; which length is closer to 6.2?")
+    if close_to(answer, math.exp(1 - 4 / 6.2)):
+        return N_("that uses r = 4 in the formula; since c > 4 the formula does not apply there.")
+    rounded = math.exp(1 - _ROUNDED_RATIO)  # 0.748264..., shown as 0.7483
+    if abs(float(answer) - rounded) < 5e-5:
+        return N_("that rounds r / c = 8 / 6.2 to 1.29 before taking the exponential, which "
+        "moves the fourth figure; keep every digit of r / c (or compute exp(1 - 8 / 6.2) in "
+        "one go) and round only the result.")
+    return None
+
 
 register(
     Exercise(
@@ -204,13 +224,7 @@ register(
         wrong=1.0,
         second_hint=N_("compare |6.2 - 4| with |6.2 - 8| to choose r; the penalty applies only "
         "when c <= r, and then BP = exp(1 - r / c) with the fractional length c = 6.2."),
-        diagnose=lambda a: (
-            N_("BP = 1 would need r = 4; which length is closer to 6.2?")
-            if close_to(a, 1.0)
-            else N_("that uses r = 4 in the formula; since c > 4 the formula does not apply there.")
-            if close_to(a, math.exp(1 - 4 / 6.2))
-            else None
-        ),
+        diagnose=_diagnose_two_ref_bp,
         notebook="12_differentiable_bleu",
     )
 )

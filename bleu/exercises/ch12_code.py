@@ -149,13 +149,20 @@ def _row_sums(probs, reference, n):
 
 
 def _examples() -> list[tuple]:
-    """The chapter's matrices: Exercise 3's (unigrams), Exercise 1's (bigrams), a one-hot one."""
+    """The chapter's matrices, in the order the exercise's prose gives: Exercise 3's
+    (unigrams), Exercise 1's (bigrams, then unigrams), a one-hot one, and a hypothesis
+    shorter than n (no start: 0).
+
+    Exercise 3's comes first because on it every mistake returns its own value; on
+    Exercise 1's bigram case "wrong axis" and "argmax" both return 1.0.
+    """
     the_the_the = soft.one_hot(ids("the the the"), BIGRAM_PROBS.shape[1])
     return [
         (CLIP_PROBS.copy(), list(CLIP_REFERENCE), 1),
         (BIGRAM_PROBS.copy(), ids("the cat sat"), 2),
         (BIGRAM_PROBS.copy(), ids("the cat sat on the mat"), 1),
         (the_the_the, ids("the cat"), 1),
+        (BIGRAM_PROBS[:1].copy(), ids("the cat sat"), 3),
     ]
 
 
@@ -186,7 +193,8 @@ register_code(
         signature="soft_matches(probs, reference, n)",
         task=N_("Return m_n as a float: for each distinct n-gram g of reference, its expected "
         "count E_g in probs (a T x V numpy array, no end token) clipped at its count in "
-        "reference, added up."),
+        "reference, added up. A hypothesis shorter than n (T < n) has no start: every E_g "
+        "is 0, and so is m_n."),
         reference=soft_matches,
         examples=_examples,
         random_case=_random_case,
@@ -261,7 +269,10 @@ register_code(
         ),
         hint=N_("work the failing call by hand, one reference n-gram at a time: its expected "
         "count E_g (Exercise 1 did this for one bigram), its clip M_g, and min(E_g, M_g); "
-        "then compare each with what your function computes (print inside it)."),
+        "then compare each with what your function computes (print inside it). If the "
+        "hypothesis is shorter than n (T < n), no n-gram fits: there is no start, every E_g "
+        "is 0 and so is m_n (range(T - n + 1) is then simply empty, but np.ones(T - n + 1) "
+        "fails once T - n + 1 is negative)."),
         notebook="12_differentiable_bleu",
         show=_show,
     )

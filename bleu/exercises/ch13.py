@@ -86,6 +86,9 @@ def _diagnose_truncated(answer: object) -> str | None:
     refs, hyp = _running()
     c = len(hyp[:KEEP])
     r = closest_ref_length(refs, c)
+    if _near(answer, r):
+        return N_("that is r, the closest reference length (answered in the solutions); check "
+        "takes the brevity penalty exp(1 - r / c).")
     if _near(answer, _longest_bp()):
         return N_("that uses the longest reference; r is the reference length closest to c.")
     if _near(answer, c / r):
@@ -99,7 +102,7 @@ register(
     Exercise(
         id="ch13.truncated-bp",
         question=f"Keep only the first {KEEP} tokens of the running candidate ('It is a guide "
-        "... always obeys'). What is its brevity penalty against the three references? "
+        "... the military always'). What is its brevity penalty against the three references? "
         "Give a float.",
         expected=_truncated_bp,
         hint=N_("c is the candidate length; r is the length of the reference closest to c (ties "
@@ -204,6 +207,13 @@ def _candidate_1() -> float:
     return corpus_score([ex.candidates["Ca1"]], [[ref] for ref in ex.references]).score
 
 
+def _one_stream() -> float:
+    """The three references passed as ONE stream of three segments: sacreBLEU pairs the one
+    hypothesis with the stream's first segment only, i.e. scores against reference 1."""
+    hyps, refs = printed_example()
+    return corpus_score(hyps, [refs[0]]).score
+
+
 def _as_printed(answer: object, value: float) -> bool:
     """Close to ``value``, or equal to it as sacreBLEU prints a score (two decimals: 6.73)."""
     if _near(answer, value):
@@ -216,6 +226,12 @@ def _as_printed(answer: object, value: float) -> bool:
 
 
 def _diagnose_printed(answer: object) -> str | None:
+    if _as_printed(answer, _one_stream()):
+        return N_("that scores against reference 1 only: [list(example1.references)] is ONE "
+        "reference stream of three segments, and sacreBLEU pairs the one hypothesis with its "
+        "first segment. Give one stream per reference, each a list with one string per "
+        "segment: [[ref] for ref in example1.references] (the 'reference layout' row of the "
+        "table).")
     if _near(answer, 0.0):
         return N_("that is the score without smoothing: Candidate 2 has no matching 3-gram or "
         "4-gram, and sacreBLEU's default exp smoothing replaces those zero counts.")
@@ -246,9 +262,11 @@ register(
         "against its three references, all exactly as printed, final periods included. "
         "Give a float.",
         expected=_sacre_printed,
-        hint=N_("13a splits the final period into a token of its own, in the candidate and in "
-        "every reference; and Candidate 2 has no matching 3-gram or 4-gram, so sacreBLEU's "
-        "default exp smoothing decides two of the four precisions."),
+        hint=N_("Candidate 2 has no matching 3-gram or 4-gram, so sacreBLEU's default exp "
+        "smoothing decides two of the four precisions (the 'default smoothing' row); 13a also "
+        "splits the final period into a token of its own, in the candidate and in every "
+        "reference. Pass the references as one stream each: [[ref] for ref in "
+        "example1.references]."),
         second_hint=N_("tokenize with bleu.get_tokenizer('13a') and split on spaces; count the "
         "clipped matches and the totals for n = 1..4 (bleu.explain); exp smoothing replaces the "
         "first zero match count by 1/2 and the second by 1/4; multiply the geometric mean by "

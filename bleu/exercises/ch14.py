@@ -20,6 +20,8 @@ FIRST_PART = 20
 N_SEGMENTS = 500
 
 _close = partial(_close_to, rel_tol=1e-4, abs_tol=0.0)
+_typed = partial(_close_to, rel_tol=5e-4, abs_tol=0.0)
+"""Close enough for a value typed to 4 significant figures (0.3683 for 0.368248)."""
 
 
 def _system_and_refs() -> tuple[list[str], list[str]]:
@@ -61,6 +63,10 @@ def _diagnose_split(answer: object) -> str | None:
         )
     if _close(answer, first) or _close(answer, second):
         return N_("that is one part's score; the question asks for the mean of both.")
+    gap = _split_mean() - _whole()
+    if _typed(answer, gap) or _typed(answer, -gap):
+        return N_("that is the distance from the whole test set's BLEU, the second question "
+        "(answered in the solutions); check takes the mean of the two parts' scores itself.")
     return None
 
 
@@ -112,6 +118,10 @@ def _diagnose_never(answer: object) -> str | None:
             N_("that is the share missing from one particular resample (a random outcome); the "
             "question asks for the probability itself.")
         )
+    if any(_typed(answer, (1 - 1 / N_SEGMENTS) ** k) for k in (N_SEGMENTS - 1, N_SEGMENTS + 1)):
+        return N_("the exponent is off by one: every one of the 500 draws must miss the "
+        "segment, so the chance that one draw misses it is raised to the power 500, not 499 "
+        "or 501.")
     if _close(answer, 1 / N_SEGMENTS) or _close(answer, 1 - 1 / N_SEGMENTS):
         return N_("that is one draw; a resample makes 500 independent draws.")
     return None
