@@ -110,3 +110,23 @@ def test_a_diagnosed_slip_is_not_told_the_rounding_rule():
     """6.73 is within 1% of 6.70, but it is tokenize='none''s score: a method, not a rounding."""
     text = check("ch13.sacre-printed", 6.73).message
     assert text.startswith("Not yet (ch13.sacre-printed). Hint: ") and RULE not in text
+
+
+def test_more_figures_right_to_four_but_wrong_after_are_told_so():
+    """3.3637 for 3.363586 (the readers' case): right to 4 figures, wrong in the 5th."""
+    text = message("test.two-sevenths", 0.28574)
+    assert "Your answer is right to 4 significant figures, but the figures after the 4th" in text
+    assert "Hint" not in text
+    # a slip in the last of 5 figures is still a rounding slip, named as such
+    assert "Check your rounding" in message("test.two-sevenths", 0.28572)
+
+
+def test_notes_do_not_use_up_the_first_hint():
+    """A Close, a rounding or a scale note is not a try: the next generic answer gets the
+    first hint, not the second (the readers lost the first hint to a 'Close')."""
+    for note in (0.286, 0.2858, 28.57):  # Close, rounding, scale
+        reset_tries()
+        assert "Hint" not in message("demo.two-sevenths", note)
+        first = message("demo.two-sevenths", 0.5)
+        assert ". Hint: " in first and "Second hint" not in first, (note, first)
+    assert "Second hint" in message("demo.two-sevenths", 0.5)

@@ -194,3 +194,17 @@ def test_no_hint_spells_out_the_code(exercise_id):
     exercise = CODE_EXERCISES[exercise_id]
     for hint in (exercise.hint, *(m.hint for m in exercise.mistakes)):
         assert not CODE_IN_PROSE.search(hint), hint
+
+
+def test_a_raise_hint_is_shown_when_the_function_raises_and_only_then():
+    import dataclasses
+
+    exercise = dataclasses.replace(DEMO, raise_hint="tokens first, then n")
+
+    def raises(tokens, n):
+        return {}[tokens[0]]
+
+    raised = run_check(exercise, raises).message
+    assert "KeyError" in raised and raised.endswith("Hint: tokens first, then n")
+    wrong = run_check(exercise, lambda t, n: Counter()).message
+    assert wrong.endswith("Hint: generic hint")

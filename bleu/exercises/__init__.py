@@ -19,8 +19,12 @@ What a wrong number is told, most specific first:
   where a 0-100 score is asked;
 * "check your rounding" when all figures but the last are right (7.714 for 7.7145...);
 * "Close: give more digits" for an answer right to 2 or 3 significant figures (0.29);
-* otherwise the exercise's hint, and from the second wrong try at the same exercise (in
-  the same Python process) its second, more specific hint. Neither contains the answer.
+* "right to 4 significant figures, but the figures after the 4th are not" for an answer
+  with more figures, right when rounded to 4 (3.3637 for 3.363586);
+* otherwise the exercise's hint, and from the second such try at the same exercise (in the
+  same Python process) its second, more specific hint. Neither contains the answer. Only
+  these generic wrong tries count: a "Close", a rounding or scale note, or a diagnosed slip
+  does not use up the first hint.
 
 "numbers are checked to 4 significant figures, rounded" is said only to an answer near the
 expected value that no diagnosis explains (6.73 for 6.70 is told it kept the period, not how
@@ -80,6 +84,7 @@ from .reading import (
     Reading,
     figures,
     read_number,
+    round_significant,
     rounds_to,
     within,
 )
@@ -425,6 +430,17 @@ def _last_figure_off(number: Reading, target: Fraction) -> Fraction:
     return abs(number.value - target) / unit
 
 
+def _right_to_four(number: Reading, expected: Any) -> bool:
+    """More than 4 figures given, right when rounded to 4, wrong after (3.3637 for 3.363586)."""
+    if number.digits is None or not number.finite or not _rounded_kind(expected):
+        return False
+    if figures(number.digits) <= SIGNIFICANT_FIGURES or number.value == 0:
+        return False
+    target = Fraction(_plain_expected(expected))
+    four = round_significant(number.value, SIGNIFICANT_FIGURES)
+    return rounds_to(target, SIGNIFICANT_FIGURES, four)
+
+
 def _cut_off(number: Reading, expected: Any) -> bool:
     """Is ``number`` the expected value with its figures cut off (truncated), not rounded?"""
     assert number.digits is not None
@@ -592,8 +608,7 @@ def _wrong(
 ) -> CheckResult:
     """The one-line message for a wrong answer, most specific first (see the module)."""
     key = exercise.id
-    earlier = _TRIES.get(key, 0)
-    _TRIES[key] = earlier + 1
+    earlier = _TRIES.get(key, 0)  # counted below, where the exercise's own hint is shown
     specific = _diagnosis(exercise, answer)
     near = number is not None and _near(number, expected)
     not_yet = (
@@ -612,6 +627,7 @@ def _wrong(
     else:
         hint = _("Hint: {hint}").format(hint=_(exercise.hint))
     if number is not None and not number.finite:
+        _TRIES[key] = earlier + 1
         message = _("Not yet ({exercise_id}): {value} is not a finite number. {hint}")
         value = float(number.digits)
         return CheckResult(key, False, message.format(exercise_id=key, value=value, hint=hint))
@@ -622,6 +638,13 @@ def _wrong(
             return CheckResult(key, False, message)
         if _rounding_slip(number, expected):
             return CheckResult(key, False, _rounding_message(key, number, expected))
+        if _right_to_four(number, expected):
+            message = _(
+                "Not yet ({exercise_id}): {note}. Your answer is right to {figures} "
+                "significant figures, but the figures after the {figures}th are not: give "
+                "{figures} figures, or the full value."
+            ).format(exercise_id=key, note=_rounding_note(), figures=SIGNIFICANT_FIGURES)
+            return CheckResult(key, False, message)
     if verdict == "close":
         message = _(
             "Close ({exercise_id}): right as far as it goes, but give more digits: at "
@@ -635,4 +658,5 @@ def _wrong(
                 "you typed one there, that figure is off: round the full-precision value once.)"
             )
         return CheckResult(key, False, message)
+    _TRIES[key] = earlier + 1  # only the exercise's own hints escalate, not the notes above
     return CheckResult(key, False, _("{not_yet}. {hint}").format(not_yet=not_yet, hint=hint))

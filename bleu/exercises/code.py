@@ -89,7 +89,9 @@ class CodeExercise:
     ``reference(*case)`` gives the expected result for an argument tuple ``case``;
     ``examples()`` returns the chapter's own argument tuples, ``random_case(rng)`` one small
     random tuple. ``compare(expected, returned)`` decides equality (default:
-    :func:`same_result`). ``timeout`` bounds one call, in seconds.
+    :func:`same_result`). ``timeout`` bounds one call, in seconds. ``hint`` is shown for a
+    wrong result that no mistake explains; ``raise_hint``, if given, instead of it when the
+    student's function raises (argument order, ``log(0)``, an empty range...).
     """
 
     id: str
@@ -107,6 +109,7 @@ class CodeExercise:
     compare: Callable[[Any, Any], bool] | None = None
     timeout: float = 5.0
     show: Callable[[tuple], str] | None = None
+    raise_hint: str = ""
 
     def cases(self) -> list[tuple[str, tuple]]:
         """The examples, then ``n_random`` random cases sorted smallest first, labelled."""
@@ -577,7 +580,7 @@ def _first_failure(
                     where=where,
                     call=call,
                     traceback=raised.traceback_text,
-                    hint=_(exercise.hint),
+                    hint=_(exercise.raise_hint or exercise.hint),
                 ),
             )
         if compare(expected, returned):
