@@ -76,14 +76,14 @@ def test_a_float_that_lost_its_trailing_zero_is_told_what_it_became():
         text = message("test.point-three-o-two", answer)
         assert text.startswith("Close") and "give more digits" in text
         assert (
-            "(A float keeps no trailing zeros: a 0 typed as the last figure is lost. If you "
-            "typed one there, that figure is off: round the full-precision value once.)"
+            "(Only if you typed 0.3020: a float drops a final 0, so it arrived with fewer "
+            "figures, and 0.3020 is not the value rounded to 4 figures either.)"
         ) in text
     # typed as a string it was never shortened
     text = message("test.point-three-o-two", "0.3020")
-    assert "Check your rounding" in text and "A float keeps" not in text
+    assert "Check your rounding" in text and "Only if you typed" not in text
     # a float right as far as it goes is asked for more digits, without the note
-    assert "A float keeps" not in message("test.two-sevenths", 0.286)
+    assert "Only if you typed" not in message("test.two-sevenths", 0.286)
     assert message("test.point-three-o-two", 0.3).startswith("Not yet (test.point-three-o-two)")
     assert message("test.two-sevenths", 0.29).startswith("Close")
 

@@ -654,9 +654,9 @@ def _wrong(
         padded = _float_padded(answer, number)
         if padded is not None and _rounding_slip(padded, expected):
             message += " " + _(
-                "(A float keeps no trailing zeros: a 0 typed as the last figure is lost. If "
-                "you typed one there, that figure is off: round the full-precision value once.)"
-            )
+                "(Only if you typed {typed}: a float drops a final 0, so it arrived with fewer "
+                "figures, and {typed} is not the value rounded to 4 figures either.)"
+            ).format(typed=padded.digits)
         return CheckResult(key, False, message)
     _TRIES[key] = earlier + 1  # only the exercise's own hints escalate, not the notes above
     return CheckResult(key, False, _("{not_yet}. {hint}").format(not_yet=not_yet, hint=hint))
