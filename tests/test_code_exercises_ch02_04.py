@@ -40,10 +40,10 @@ def test_random_cases_reach_the_edges():
     ch02 = _random_cases("ch02.code-unigram-precision")
     assert any(not candidate for candidate, _ in ch02)
     assert {len(refs) for _, refs in ch02} == {1, 2, 3}
-    ch04 = _random_cases("ch04.code-count-ngrams")
-    assert any(n > len(tokens) > 0 for tokens, n in ch04)
-    assert {n for _, n in ch04} == {1, 2, 3, 4}
-    assert any(max(count_ngrams(tokens, n).values(), default=0) > 1 for tokens, n in ch04)
+    ch04 = _random_cases("ch04.code-precisions")
+    assert any(max_n > len(hypothesis) > 0 for _, hypothesis, max_n in ch04)
+    assert {max_n for _, _, max_n in ch04} == {1, 2, 3, 4}
+    assert any(len(references) == 3 for references, _, _ in ch04)
 
 
 def test_empty_candidate_gets_zero():
@@ -88,16 +88,13 @@ def test_independent_solutions_pass():
             credit += min(grams.count(gram), max(in_refs))
         return Fraction(credit, len(grams))
 
-    def my_count_ngrams(tokens, n):
-        counts = Counter()
-        for start in range(len(tokens) - n + 1):
-            counts[tuple(tokens[start : start + n])] += 1
-        return counts
+    def precisions(references, hypothesis, max_n):
+        return [my_modified_precision(references, hypothesis, n) for n in range(1, max_n + 1)]
 
     for exercise_id, solution in [
         ("ch02.code-unigram-precision", unigram_precision),
         ("ch03.code-modified-precision", my_modified_precision),
-        ("ch04.code-count-ngrams", my_count_ngrams),
+        ("ch04.code-precisions", precisions),
     ]:
         result = check(exercise_id, solution)
         assert result.correct, result.message

@@ -38,7 +38,7 @@ def verdict(exercise_id: str, answer) -> str:
     expected = {
         "ch01.geometric-mean": lm.perplexity(PROBABILITIES),
         "ch01.laplace-prob": toy_model("laplace").score("mat", ["the"]),
-        "ch01.end-token": lm.sentence_perplexity(toy_model("laplace"), SENTENCE.split()),
+        "ch01.sentence-perplexity": lm.sentence_perplexity(toy_model("laplace"), SENTENCE.split()),
     }[exercise_id]
     for shown in (f"{expected:.4g}", f"{expected:.3g}", repr(expected)):
         assert shown not in result.message, (shown, result.message)
@@ -73,7 +73,7 @@ def test_exercise_1_names_the_perplexity_slip(slip):
 @pytest.mark.parametrize("slip", sorted(CASES))
 def test_exercise_3_names_the_perplexity_slip(slip):
     fragment, wrong = CASES[slip]
-    assert fragment in verdict("ch01.end-token", typed(wrong(_sentence_probs())))
+    assert fragment in verdict("ch01.sentence-perplexity", typed(wrong(_sentence_probs())))
 
 
 def test_exercise_1_arithmetic_mean_and_mean_probability():
@@ -120,19 +120,19 @@ def test_exercise_2_added_one_to_the_denominator():
 
 def test_exercise_3_without_the_end_token():
     answer = typed(lm.perplexity(_sentence_probs()[:-1]))
-    assert "</s> is predicted too" in verdict("ch01.end-token", answer)
+    assert "</s> is predicted too" in verdict("ch01.sentence-perplexity", answer)
 
 
 def test_exercise_3_without_any_padding():
     answer = typed(lm.perplexity(_sentence_probs()[1:-1]))
-    assert "pad the sentence with <s> in front" in verdict("ch01.end-token", answer)
+    assert "pad the sentence with <s> in front" in verdict("ch01.sentence-perplexity", answer)
 
 
 def test_exercise_3_start_symbol_counted_as_a_token():
     probs = _sentence_probs()
     answer = typed(math.exp(-sum(math.log(p) for p in probs) / (len(probs) + 1)))
-    assert "<s> is only context" in verdict("ch01.end-token", answer)
+    assert "<s> is only context" in verdict("ch01.sentence-perplexity", answer)
 
 
 def test_exercise_3_the_mle_model():
-    assert "inf is the MLE model's answer" in verdict("ch01.end-token", math.inf)
+    assert "inf is the MLE model's answer" in verdict("ch01.sentence-perplexity", math.inf)

@@ -116,7 +116,8 @@ def test_an_answer_cut_instead_of_rounded_is_told_to_check_the_rounding(exercise
 
 
 @pytest.mark.parametrize(
-    ("exercise_id", "answer"), [("ch01.end-token", 7.714), ("ch01.laplace-prob", 0.06451)]
+    ("exercise_id", "answer"),
+    [("ch01.sentence-perplexity", 7.714), ("ch01.laplace-prob", 0.06451)],
 )
 def test_the_issues_examples_of_truncation(exercise_id, answer):
     assert check(exercise_id, answer).message == (

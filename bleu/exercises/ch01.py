@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from functools import cache
+from itertools import pairwise
 from typing import Any
 
 from .. import lm
@@ -151,16 +152,35 @@ def _diagnose_sentence(answer: Any) -> str | None:
         "count as a token.")
     if answer == math.inf:
         return N_("inf is the MLE model's answer ('cat ran' was never seen); use the Laplace one.")
+    # Laplace probabilities with V one, two or three short (16, 15, 14: without <UNK>, without
+    # the padding symbols, the words alone), the same slip as in ch01.laplace-prob
+    if any(_slip(answer, lm.perplexity(_laplace_probabilities(SENTENCE.split(), short)))
+           for short in (1, 2, 3)):
+        return N_("V is len(laplace.vocab), every entry of the model's vocabulary: <s>, </s> and "
+        "<UNK> count too (nltk.lm counts <s>, though it is never predicted).")
     return _common_slips(answer, probs)
+
+
+def _laplace_probabilities(words: list[str], short: int) -> list[float]:
+    """The Laplace probabilities of the padded bigrams of ``words`` with V ``short`` too small."""
+    model = toy_model("mle")
+    vocabulary = len(model.vocab) - short
+    tokens = ["<s>", *words, "</s>"]
+    return [
+        (model.counts[[previous]][word] + 1) / (model.counts[[previous]].N() + vocabulary)
+        for previous, word in pairwise(tokens)
+    ]
 
 
 register(
     Exercise(
-        id="ch01.end-token",
+        id="ch01.sentence-perplexity",
         question="Perplexity of the Laplace toy model on 'the cat ran on the grass' "
         "(pad with <s> and </s> as nltk.lm does).",
         expected=_sentence_ppl,
-        hint=N_("score every bigram of <s> the cat ... grass </s>: that is 7 probabilities."),
+        hint=N_("check each step against the notebook's table for 'the cat sat in the park': "
+        "the padded tokens, the Laplace probability laplace.score(word, [previous]) of each "
+        "predicted token, then 2 to the mean of -log2 p."),
         wrong=math.inf,
         diagnose=_diagnose_sentence,
         second_hint=N_("pad the six words with <s> in front and </s> at the end, take "

@@ -100,6 +100,32 @@ def _hello_swapped() -> Fraction:
     return plain_precision(reference.split(" "), [ex.candidates["Ca1"].split(" ")])
 
 
+def _diagnose_hello_swapped(answer: object) -> str | None:
+    """The slips on the swapped pair: the original direction (on either scale), 'mine' taken
+    for 'my', one match missed, the count of matches, the share of misses."""
+    expected = _hello_swapped()
+    (new_candidate,) = load_example("hello_code").references  # document 003's reference
+    size = len(new_candidate.split(" "))
+    if close_to(answer, Fraction(4, 5)):
+        return N_("that is the score in the original direction; precision is not symmetric.")
+    if close_to(answer, 80):
+        return N_("that is the original direction's 4/5, on the 0-100 scale: precision is not "
+        "symmetric, so score the new candidate's tokens, and give a value between 0 and 1.")
+    if close_to(answer, expected + Fraction(1, size)):
+        return N_("one token too many is counted as found: a token matches only a reference "
+        "token spelt exactly the same, so 'mine' does not match 'my'.")
+    if close_to(answer, expected - Fraction(1, size)):
+        return N_("one match too few: every token of the new candidate that occurs somewhere in "
+        "the reference counts, whatever its position there.")
+    if close_to(answer, expected * size):
+        return N_("that looks like a count of matching tokens, not yet a precision: divide it "
+        "by the number of the candidate's tokens.")
+    if close_to(answer, 1 - expected):
+        return N_("that is the share of the candidate's tokens that match no reference token; "
+        "the precision is the share that do.")
+    return None
+
+
 register(
     Exercise(
         id="ch02.hello-swapped",
@@ -109,16 +135,14 @@ register(
         "candidate's tokens. (These are document 003's two sentences with their roles swapped.) "
         "Give a fraction or a float.",
         expected=_hello_swapped,
-        hint=N_("the denominator is the length of the new candidate, not of the old one."),
+        hint=N_("precision is counted from the candidate's side: go through the new "
+        "candidate's tokens, keep those the reference contains, and divide by the candidate's "
+        "length."),
         wrong=Fraction(4, 5),
         second_hint=N_("split the new candidate on spaces, mark each of its tokens that occurs "
         "somewhere in 'hello this is my code', and divide the number of marks by the number "
         "of the candidate's tokens."),
-        diagnose=lambda a: (
-            N_("that is the score in the original direction; precision is not symmetric.")
-            if close_to(a, Fraction(4, 5))
-            else None
-        ),
+        diagnose=_diagnose_hello_swapped,
         notebook="02_unigram_precision",
     )
 )

@@ -236,6 +236,9 @@ UNIGRAM_PRECISION = register_code(
         hint=N_("for each token of the candidate ask whether some reference contains it, count "
         "the yeses, and return Fraction(count, len(candidate)); an empty candidate gets "
         "Fraction(0) (0 of 0 tokens, like bleu.modified_precision)"),
+        raise_hint=N_("an empty candidate (0 tokens) gets Fraction(0): return it before "
+        "dividing by len(candidate), since Fraction(0, 0) raises ZeroDivisionError; on any "
+        "other case, the last lines of your traceback show the call that failed"),
         notebook="02_unigram_precision",
     )
 )

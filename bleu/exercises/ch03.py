@@ -38,7 +38,20 @@ def _summed_substrings() -> Fraction:
     return Fraction(min(7, summed), 7)
 
 
+COUNT_NOT_PRECISION = N_("that is a count (the clipped matches); the precision divides it by the "
+"candidate's length, its number of tokens.")
+
+
+def _count_not_precision(answer: object, precision: Fraction) -> bool:
+    """The answer is the clipped matches, the numerator over the candidate's 7 tokens."""
+    return not isinstance(answer, bool) and answer not in (0, 1) and close_to(
+        answer, precision.numerator
+    )
+
+
 def _diagnose_summed(answer: object) -> str | None:
+    if _count_not_precision(answer, _summed_max_ref()):
+        return COUNT_NOT_PRECISION
     if close_to(answer, _true_clipped()):
         return N_("that is the real modified precision, with the maximum over references; "
         "here the counts are added.")
@@ -88,6 +101,8 @@ register(
             N_("every word occurs in a reference, but that is the unclipped precision; "
             "clip each word's count.")
             if close_to(a, 1)
+            else COUNT_NOT_PRECISION
+            if _count_not_precision(a, _cat_mat_unigram())
             else None
         ),
         notebook="03_modified_precision",

@@ -51,7 +51,9 @@ def same_counts(expected: Any, returned: Any) -> bool:
 def _examples() -> list[tuple[list[list[str]], list[str], int]]:
     """The chapter's cases, short ones first (a failure on them is shown as a call small
     enough to paste back): our 004-style 9-token example (first, so that counting a set of the
-    hypothesis's n-grams fails where walking the references' n-grams does not), 'the' x 7 and
+    hypothesis's n-grams fails where walking the references' n-grams does not), three
+    references whose largest counts sit in the last one to hold each word (so that a min over
+    the references fails where overwriting the ceiling does not), 'the' x 7 and
     'the cat the cat on the mat' against Example 2 (unigrams and bigrams), Example 3, then
     Example 1's Ca1 (normalised and raw) and Ca2 (normalised and raw: 'party' is not
     'Party')."""
@@ -61,8 +63,10 @@ def _examples() -> list[tuple[list[list[str]], list[str], int]]:
     x7, cat = ex2.candidate_tokens("Ca1"), ex2.candidate_tokens("Ca2")
     prediction = "the more people came the more the hall filled".split()
     truth = ["the guests wanted more room in the garden".split()]
+    three = [["the", "the", "cat"], ["the", "cat", "mat"], ["the", "the", "mat"]]
     return [
         (truth, prediction, 1),
+        (three, ["the", "the", "cat"], 1),
         (refs2, x7, 1),
         (refs2, cat, 1),
         (refs2, cat, 2),
@@ -131,15 +135,29 @@ def _distinct(references: References, hypothesis: Tokens, n: int) -> dict:
     return {g: min(1, best[g]) for g in set(_windows(hypothesis, n))}
 
 
-def _references_walked(references: References, hypothesis: Tokens, n: int) -> dict:
-    """Roles swapped: each reference's n-grams clipped by the hypothesis's counts, written
-    into one dict, so that the last reference holding an n-gram overwrites the others."""
-    counts = _windows(hypothesis, n)
-    result: dict = {}
+def _overwritten(references: References, hypothesis: Tokens, n: int) -> dict:
+    """The ceiling assigned reference by reference (best[g] = c) instead of maximised: the
+    last reference holding an n-gram decides. Walking each reference's n-grams and writing
+    min(count, hypothesis count) into one dict gives the same counts."""
+    best: dict = {}
     for reference in references:
         for gram, count in _windows(reference, n).items():
-            result[gram] = min(count, counts[gram])
-    return result
+            best[gram] = count
+    return {g: min(c, best.get(g, 0)) for g, c in _windows(hypothesis, n).items()}
+
+
+def _min_over_references(references: References, hypothesis: Tokens, n: int) -> dict:
+    """The smallest count over the references (0 where one reference lacks the n-gram)."""
+    per_reference = [_windows(reference, n) for reference in references]
+    return {
+        g: min(c, min(counts[g] for counts in per_reference))
+        for g, c in _windows(hypothesis, n).items()
+    }
+
+
+def _string_keys(references: References, hypothesis: Tokens, n: int) -> dict:
+    """The n-grams as strings joined with spaces instead of tuples."""
+    return {" ".join(map(str, g)): c for g, c in clipped_counts(references, hypothesis, n).items()}
 
 
 def _lower(tokens: Tokens) -> list:
@@ -193,12 +211,25 @@ CLIPPED_COUNTS = register_code(
                 "min(Count, Max_Ref_Count), not Max_Ref_Count alone"),
             ),
             Mistake(
-                "roles swapped",
-                _references_walked,
-                N_("the roles of the arguments are swapped: the keys are the n-grams of the "
-                "hypothesis (the second argument), each clipped at its largest count in any one "
-                "reference; walking through each reference's n-grams instead lets a later "
-                "reference overwrite the count an earlier one allowed"),
+                "ceiling overwritten",
+                _overwritten,
+                N_("a later reference overwrites the count an earlier one allowed: keep each "
+                "n-gram's LARGEST count over the references (max(...), or Counter's |), not "
+                "the count of the last reference that has it (best[g] = c), and give the "
+                "result the hypothesis's n-grams as keys"),
+            ),
+            Mistake(
+                "min over references",
+                _min_over_references,
+                N_("Max_Ref_Count is the LARGEST count of the n-gram in any one reference: take "
+                "the max over the references, not the min (a reference that lacks the n-gram "
+                "must not take away the credit another one gives)"),
+            ),
+            Mistake(
+                "strings as keys",
+                _string_keys,
+                N_("make each n-gram a tuple of tokens, tuple(tokens[i:i + n]), not a string "
+                "joined with spaces: the other functions look n-grams up as tuples"),
             ),
             Mistake(
                 "distinct n-grams",
@@ -226,12 +257,15 @@ CLIPPED_COUNTS = register_code(
                 "different tokens"),
             ),
         ),
-        hint=N_("mind the argument order: clipped_counts(references, hypothesis, n) takes the "
-        "references first, as NLTK and the bleu package do, the other way round from the "
-        "chapter's count_clip(candidate, references, n). Count the hypothesis's n-grams (tuples "
-        "of n tokens) with a Counter; for each reference count its n-grams too and keep each "
-        "n-gram's largest count over the references; then map each hypothesis n-gram to "
-        "min(its count, that largest count)"),
+        hint=N_("count the hypothesis's n-grams (tuples of n tokens) with a Counter; for each "
+        "reference count its n-grams too and keep each n-gram's largest count over the "
+        "references; then map each hypothesis n-gram to min(its count, that largest count). "
+        "Work the failing call by hand and compare it with what your function returns"),
+        raise_hint=N_("mind the argument order: clipped_counts(references, hypothesis, n) takes "
+        "the references first, as NLTK and the bleu package do, the other way round from the "
+        "chapter's count_clip(candidate, references, n); a list of references has no n-grams "
+        "of its own (a list cannot be a dict key). A sentence shorter than n has no n-gram: "
+        "its Counter is empty"),
         notebook="03_modified_precision",
         compare=same_counts,
     )
@@ -252,6 +286,13 @@ def _precision_of(clip: Any) -> Any:
 
 def _as_float(references: References, hypothesis: Tokens, n: int) -> float:
     return float(modified_precision(references, hypothesis, n))
+
+
+def _fraction_of_float(references: References, hypothesis: Tokens, n: int) -> Fraction:
+    """Fraction(matches / total): the float's rounding kept in an exact-looking Fraction."""
+    total = sum(_windows(hypothesis, n).values())
+    matches = sum(clipped_counts(references, hypothesis, n).values())
+    return Fraction(matches / total) if total else Fraction(0)
 
 
 def _integer_division(references: References, hypothesis: Tokens, n: int) -> int:
@@ -312,6 +353,13 @@ MODIFIED_PRECISION = register_code(
                 "float not Fraction",
                 _as_float,
                 N_("a / b gives a float, which is not exact: return Fraction(matches, total)"),
+            ),
+            Mistake(
+                "Fraction of a float",
+                _fraction_of_float,
+                N_("Fraction(matches / total) turns an already rounded float into a Fraction "
+                "(1/3 becomes Fraction(6004799503160661, 18014398509481984)): pass the two "
+                "integers, Fraction(matches, total)"),
             ),
             Mistake(
                 "no clipping",
@@ -376,11 +424,13 @@ MODIFIED_PRECISION = register_code(
                 "Fraction(matches, total)"),
             ),
         ),
-        hint=N_("mind the argument order: my_modified_precision(references, hypothesis, n) "
-        "takes the references first, unlike the chapter's modified_precision(candidate, "
-        "references, n). p_n = sum of Count_clip / sum of Count over the hypothesis's n-grams, "
-        "as Fraction(matches, total); a hypothesis shorter than n has no n-gram and gets "
-        "Fraction(0) (do not divide by 0)"),
+        hint=N_("p_n = sum of Count_clip / sum of Count over the hypothesis's n-grams, as "
+        "Fraction(matches, total). Work the failing call by hand: its n-grams, each one's "
+        "clipped count, the two sums"),
+        raise_hint=N_("mind the argument order: my_modified_precision(references, hypothesis, "
+        "n) takes the references first, unlike the chapter's modified_precision(candidate, "
+        "references, n). A hypothesis shorter than n has no n-gram: return Fraction(0) "
+        "before dividing (do not divide by 0)"),
         notebook="03_modified_precision",
     )
 )

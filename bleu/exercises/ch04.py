@@ -54,8 +54,8 @@ def _diagnose_ca3(answer: object) -> str | None:
         return N_("not every bigram qualifies: one word of Ca3 occurs in no reference, and a "
         "bigram that contains it does not count.")
     if close_to(answer, expected + 1):
-        return N_("the word that no reference has sits inside Ca3, not at either end, so it "
-        "belongs to two bigrams: both drop out.")
+        return N_("a word that no reference has spoils every bigram it is part of: how many "
+        "bigrams is that for a word inside the sentence, not at either end?")
     if close_to(answer, 17 / 18) or close_to(answer, _example1_precision("Ca1", 2), rel_tol=5e-3):
         return N_("that is Ca1's bigram precision or a unigram precision; this exercise asks "
         "about the shuffled Ca3's bigrams, and for a count, not a precision.")

@@ -1,13 +1,16 @@
-"""Code exercise of notebook 04: counting the n-grams of a sentence.
+"""Code exercise of notebook 04: the modified precisions of every order at once.
 
-``count_ngrams(tokens, n)`` maps every run of ``n`` consecutive tokens (a tuple) to how often
-it occurs: the *Count* of Papineni et al. (2002), section 2.1. A sentence of ``T`` tokens has
-``max(0, T - n + 1)`` n-grams, overlapping, one starting at each index ``0 .. T - n``; an
-order longer than the sentence gives an empty Counter. The expected behaviour is the
-package's :func:`bleu.count_ngrams`.
+``precisions(references, hypothesis, max_n)`` returns the list ``[p_1, ..., p_max_n]`` of
+exact Fractions, p_n being notebook 03's modified precision of order n (Papineni et al.,
+2002, section 2.1). An order longer than the hypothesis has no n-gram: its p_n is
+``Fraction(0)``, as the package's :func:`bleu.modified_precision` gives, and the list still
+has ``max_n`` items. The expected behaviour is the package's function, order by order.
 
->>> _stepping_by_n(["a", "b", "c", "d"], 2)  # document 003's loop: 'b c' is never visited
-Counter({('a', 'b'): 1, ('c', 'd'): 1})
+>>> refs = [["the", "cat", "is", "on", "the", "mat"]]
+>>> expected_precisions(refs, ["the", "cat"], 3)
+[Fraction(1, 1), Fraction(1, 1), Fraction(0, 1)]
+>>> _stops_at_length(refs, ["the", "cat"], 3)  # the loop stopped at the hypothesis's length
+[Fraction(1, 1), Fraction(1, 1)]
 """
 
 from __future__ import annotations
@@ -15,138 +18,186 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Hashable, Sequence
+from fractions import Fraction
 
 from ..data import load_example
 from ..i18n import N_
-from ..ngrams import count_ngrams
+from ..precision import clipped_counts, modified_precision
 from .ch02 import words
 from .code import CodeExercise, Mistake, register_code
 
 Tokens = Sequence[Hashable]
+References = Sequence[Sequence[Hashable]]
 
 VOCABULARY = ("the", "cat", "on", "mat")
-"""Words of the random cases: four, so that n-grams repeat."""
+"""Words of the random cases: four, so that n-grams repeat and match."""
 
 
-def _examples() -> list[tuple[list[str], int]]:
-    """The chapter's sentences: document 003's 'I read the book' (first: no n-gram repeats, so
-    losing the first n-gram is not taken for a set), 'the cat the cat on the mat' (bigrams,
-    unigrams and trigrams), 'the' x 7, Example 1's Ca1 normalised, a sentence shorter than n."""
+def expected_precisions(references: References, hypothesis: Tokens, max_n: int) -> list:
+    """p_1 .. p_max_n with the package's modified precision."""
+    return [modified_precision(references, hypothesis, n) for n in range(1, max_n + 1)]
+
+
+def _examples() -> list[tuple[list[list[str]], list[str], int]]:
+    """The chapter's sentences: 'the cat the cat on the mat' against Example 2 up to 4-grams
+    (first: every order differs, so most slips fail on it), 'the cat' up to 4 (shorter than
+    the orders 3 and 4: stopping at the hypothesis's length fails here first), Example 1's
+    Ca1 and the shuffled Ca3 (normalised) up to 4, 'the' x 7 up to 2, and one order only."""
     ex1, ex2 = load_example("example1"), load_example("example2")
+    refs1 = [words(ref) for ref in ex1.references]
+    refs2 = ex2.reference_tokens()
     cat, x7 = ex2.candidate_tokens("Ca2"), ex2.candidate_tokens("Ca1")
     return [
-        ("I read the book".split(), 2),
-        (cat, 2),
-        (cat, 1),
-        (x7, 2),
-        (words(ex1.candidates["Ca1"]), 4),
-        (cat, 3),
-        ("on the mat".split(), 4),
+        (refs2, cat, 4),
+        (refs2, ["the", "cat"], 4),
+        (refs1, words(ex1.candidates["Ca1"]), 4),
+        (refs1, words(ex1.candidates["Ca3"]), 4),
+        (refs2, x7, 2),
+        (refs2, cat, 1),
     ]
 
 
-def _random_case(rng: random.Random) -> tuple[list[str], int]:
-    """A sentence of 0-8 tokens from four words and an order from 1 to 4."""
-    tokens = [rng.choice(VOCABULARY) for _ in range(rng.randint(0, 8))]
-    return tokens, rng.randint(1, 4)
+def _sentence(rng: random.Random) -> list[str]:
+    return [rng.choice(VOCABULARY) for _ in range(rng.randint(0, 8))]
 
 
-def _last_window_lost(tokens: Tokens, n: int) -> Counter:
-    return Counter(tuple(tokens[i : i + n]) for i in range(len(tokens) - n))
+def _random_case(rng: random.Random) -> tuple[list[list[str]], list[str], int]:
+    """1-3 references and a hypothesis of 0-8 tokens from four words, max_n from 1 to 4."""
+    references = [_sentence(rng) for _ in range(rng.randint(1, 3))]
+    return references, _sentence(rng), rng.randint(1, 4)
 
 
-def _past_the_end(tokens: Tokens, n: int) -> Counter:
-    """range(len(tokens)): the last windows run off the end and come out shorter than n."""
-    return Counter(tuple(tokens[i : i + n]) for i in range(len(tokens)))
+def _windows(tokens: Tokens, n: int) -> Counter:
+    return Counter(tuple(tokens[i : i + n]) for i in range(len(tokens) - n + 1))
 
 
-def _stepping_by_n(tokens: Tokens, n: int) -> Counter:
-    """Document 003's loop, range(0, len, n): only n-grams starting at multiples of n."""
-    return Counter(
-        tuple(tokens[i : i + n]) for i in range(0, len(tokens), n) if i + n <= len(tokens)
-    )
+# wrong implementations ------------------------------------------------------------------
 
 
-def _first_window_lost(tokens: Tokens, n: int) -> Counter:
-    """range(1, ...): the n-gram that starts at index 0 is never counted."""
-    return Counter(tuple(tokens[i : i + n]) for i in range(1, len(tokens) - n + 1))
+def _as_floats(references: References, hypothesis: Tokens, max_n: int) -> list:
+    return [float(p) for p in expected_precisions(references, hypothesis, max_n)]
 
 
-def _plain_unigrams(tokens: Tokens, n: int) -> Counter:
-    """n = 1 special-cased as Counter(tokens): unigrams as bare tokens, not 1-tuples."""
-    return Counter(tokens) if n == 1 else Counter(_windows(tokens, n))
+def _one_short(references: References, hypothesis: Tokens, max_n: int) -> list:
+    """range(1, max_n): the order max_n itself is left out."""
+    return [modified_precision(references, hypothesis, n) for n in range(1, max_n)]
 
 
-def _distinct(tokens: Tokens, n: int) -> Counter:
-    return Counter(set(_windows(tokens, n)))
+def _from_zero(references: References, hypothesis: Tokens, max_n: int) -> list:
+    """range(max_n) with n + 1 forgotten: the orders 0 .. max_n - 1, where an n-gram of
+    order 0 is the empty tuple, found once more than the sentence has tokens."""
+
+    def precision(n: int) -> Fraction:
+        counts = _windows(hypothesis, n)
+        best: Counter = Counter()
+        for reference in references:
+            best |= _windows(reference, n)
+        total = sum(counts.values())
+        matches = sum(min(c, best[g]) for g, c in counts.items())
+        return Fraction(matches, total) if total else Fraction(0)
+
+    return [precision(n) for n in range(max_n)]
 
 
-def _joined(tokens: Tokens, n: int) -> Counter:
-    """The n-grams as strings joined with spaces instead of tuples."""
-    return Counter(" ".join(map(str, g)) for g in _windows(tokens, n))
+def _stops_at_length(references: References, hypothesis: Tokens, max_n: int) -> list:
+    """The loop stops at the hypothesis's length: orders it is too short for are left out."""
+    top = min(max_n, len(hypothesis))
+    return [modified_precision(references, hypothesis, n) for n in range(1, top + 1)]
 
 
-def _windows(tokens: Tokens, n: int) -> list[tuple]:
-    return [tuple(tokens[i : i + n]) for i in range(len(tokens) - n + 1)]
+def _unigram_ceilings(references: References, hypothesis: Tokens, max_n: int) -> list:
+    """Max_Ref_Count computed once, for unigrams, before the loop: no longer n-gram is in it."""
+    best: Counter = Counter()
+    for reference in references:
+        best |= _windows(reference, 1)
+    result = []
+    for n in range(1, max_n + 1):
+        counts = _windows(hypothesis, n)
+        total = sum(counts.values())
+        matches = sum(min(c, best[g]) for g, c in counts.items())
+        result.append(Fraction(matches, total) if total else Fraction(0))
+    return result
 
 
-COUNT_NGRAMS = register_code(
+def _same_for_every_order(references: References, hypothesis: Tokens, max_n: int) -> list:
+    """n never reaches the counting: p_1 repeated max_n times."""
+    return [modified_precision(references, hypothesis, 1)] * max_n
+
+
+def _over_tokens(references: References, hypothesis: Tokens, max_n: int) -> list:
+    """The unigram total len(hypothesis) reused as every order's denominator."""
+    if not hypothesis:
+        return [Fraction(0)] * max_n
+    return [
+        Fraction(sum(clipped_counts(references, hypothesis, n).values()), len(hypothesis))
+        for n in range(1, max_n + 1)
+    ]
+
+
+PRECISIONS = register_code(
     CodeExercise(
-        id="ch04.code-count-ngrams",
-        name="my_count_ngrams",
-        signature="my_count_ngrams(tokens, n)",
-        task=N_("Return a collections.Counter mapping each n-gram of tokens (a tuple of n "
-        "consecutive tokens) to its number of occurrences; the n-grams overlap, and an "
-        "order longer than the sentence gives an empty Counter."),
-        reference=count_ngrams,
+        id="ch04.code-precisions",
+        name="precisions",
+        signature="precisions(references, hypothesis, max_n)",
+        task=N_("Return the list [p_1, p_2, ..., p_max_n] of the hypothesis's modified "
+        "precisions as exact Fractions, one for each order n from 1 to max_n; an order longer "
+        "than the hypothesis has no n-gram and gets Fraction(0), so the list always has max_n "
+        "items."),
+        reference=expected_precisions,
         examples=_examples,
         random_case=_random_case,
         mistakes=(
             Mistake(
-                "steps by n",
-                _stepping_by_n,
-                N_("n-grams overlap: one starts at every index 0, 1, 2, ..., not only at "
-                "0, n, 2n, ... (the loop of document 003); step by 1"),
+                "floats",
+                _as_floats,
+                N_("a / b gives a float, which is not exact: make each p_n "
+                "Fraction(matches, total)"),
             ),
             Mistake(
-                "set of n-grams",
-                _distinct,
-                N_("count repeats: an n-gram that occurs twice has count 2 (a set keeps one copy)"),
+                "one order short",
+                _one_short,
+                N_("range(1, max_n) stops before max_n: the orders are 1, 2, ..., max_n "
+                "inclusive, range(1, max_n + 1)"),
             ),
             Mistake(
-                "first n-gram lost",
-                _first_window_lost,
-                N_("the first n-gram starts at index 0: the loop is range(len(tokens) - n + 1), "
-                "which starts at 0"),
+                "orders from 0",
+                _from_zero,
+                N_("the orders start at 1: range(max_n) gives 0, 1, ..., max_n - 1, and an "
+                "n-gram of order 0 is the empty tuple; loop over range(1, max_n + 1)"),
             ),
             Mistake(
-                "unigrams as bare tokens",
-                _plain_unigrams,
-                N_("a unigram is a tuple of one token, ('the',), not the token 'the': keep the "
-                "tuples for n = 1 too, so that every order is looked up the same way"),
+                "stops at the hypothesis's length",
+                _stops_at_length,
+                N_("keep every order up to max_n, also those longer than the hypothesis: such an "
+                "order has no n-gram and its p_n is Fraction(0), so that the list always has "
+                "max_n items"),
             ),
             Mistake(
-                "strings as keys",
-                _joined,
-                N_("make each n-gram a tuple of tokens, tuple(tokens[i:i + n]), not a string "
-                "joined with spaces: the other functions look n-grams up as tuples"),
+                "unigram ceilings reused",
+                _unigram_ceilings,
+                N_("count the references' n-grams inside the loop, for each order n: "
+                "Max_Ref_Count computed once for unigrams holds no bigram or longer n-gram, so "
+                "every longer order gets 0"),
             ),
             Mistake(
-                "last n-gram lost",
-                _last_window_lost,
-                N_("a sentence of T tokens has T - n + 1 n-grams: the last one starts at index "
-                "T - n, so the loop is range(len(tokens) - n + 1)"),
+                "same precision for every order",
+                _same_for_every_order,
+                N_("every item is p_1: pass the loop's order n to the counting (count_ngrams("
+                "tokens, n)), not a fixed 1"),
             ),
             Mistake(
-                "windows past the end",
-                _past_the_end,
-                N_("stop where a full n-gram still fits: the last n-gram starts at index T - n; "
-                "a slice that runs past the end is shorter than n and is not an n-gram"),
+                "tokens not n-grams",
+                _over_tokens,
+                N_("each order has its own denominator, the hypothesis's number of n-grams, "
+                "len(hypothesis) - n + 1, not its number of tokens"),
             ),
         ),
-        hint=N_("slide a window of n tokens along the sentence one index at a time; make each "
-        "window a tuple (a list cannot be a dict or Counter key) and count the tuples; stop at the "
-        "last index where a whole window still fits, so that n > len(tokens) gives nothing"),
+        hint=N_("for each n from 1 to max_n: count the hypothesis's n-grams, clip each by its "
+        "largest count in any one reference, and append Fraction(clipped matches, number of "
+        "n-grams). Work the failing call by hand, order by order, and compare"),
+        raise_hint=N_("mind the argument order: precisions(references, hypothesis, max_n) takes "
+        "the references first. An order longer than the hypothesis has no n-gram: append "
+        "Fraction(0) for it rather than divide by 0"),
         notebook="04_ngram_precision",
     )
 )

@@ -1,9 +1,12 @@
-"""Code exercise of notebook 05: the weighted geometric mean of the precisions.
+"""Code exercise of notebook 05: BLEU's combination of the precisions.
 
 ``geometric_mean(precisions, weights) = exp(sum_n w_n log p_n)`` over the orders with a
 positive weight, and ``0.0`` when one of those precisions is 0 (``log 0 = -infinity``);
-Papineni et al. (2002), section 2.3. The expected behaviour is the package's own
-combination rule, :func:`bleu.rules.combine` with a brevity penalty of 1.
+Papineni et al. (2002), section 2.3. The weights are used as given, as the paper, NLTK and
+the package do: with weights that add up to 1 this is the weighted geometric mean; with
+others it is not renormalised (document 003's ``(prod p_n ** w_n) ** (1 / sum w)`` is).
+The expected behaviour is the package's own combination rule, :func:`bleu.rules.combine`
+with a brevity penalty of 1.
 
 >>> from fractions import Fraction
 >>> expected_mean([Fraction(1), Fraction(1, 2), Fraction(0), Fraction(0)], (0.5, 0.5, 0, 0))
@@ -161,9 +164,9 @@ def _no_exp(precisions: Precisions, weights: Weights) -> float:
     return math.fsum(w * math.log(p) for w, p in zip(weights, precisions) if w > 0)
 
 
-POWER_SUM_HINT = N_("the product of p_n ** w_n is already the weighted geometric mean: raising it "
-    "to the power sum(weights) (document 003's code) only goes unnoticed when the "
-    "weights add up to 1")
+POWER_SUM_HINT = N_("BLEU combines the precisions as exp(sum of w_n * log p_n), the product of "
+    "p_n ** w_n with the weights as given: raising that product to the power sum(weights) "
+    "as well (document 003's code) only goes unnoticed when the weights add up to 1")
 
 
 GEOMETRIC_MEAN = register_code(
@@ -171,9 +174,9 @@ GEOMETRIC_MEAN = register_code(
         id="ch05.code-geometric-mean",
         name="geometric_mean",
         signature="geometric_mean(precisions, weights)",
-        task=N_("Return exp(sum of w_n * log p_n) as a float, over the orders whose weight is "
-        "positive; 0.0 when one of those precisions is 0. The weights need not add up to 1: "
-        "use them as they are, as NLTK does."),
+        task=N_("Return BLEU's combination exp(sum of w_n * log p_n) as a float, over the "
+        "orders whose weight is positive; 0.0 when one of those precisions is 0. The weights "
+        "need not add up to 1: use them as they are, as NLTK does."),
         reference=expected_mean,
         examples=_examples,
         random_case=_random_case,
@@ -203,8 +206,9 @@ GEOMETRIC_MEAN = register_code(
                 "weights normalised",
                 _normalised,
                 N_("use the weights as they are: exp(sum of w_n * log p_n), without dividing by "
-                "sum(weights); NLTK does not normalise them either, so weights that add up to 2 "
-                "count twice"),
+                "sum(weights) (that is document 003's renormalised formula, which equals BLEU's "
+                "only when the weights add up to 1); NLTK does not normalise them either, so "
+                "weights that add up to 2 count twice"),
             ),
             Mistake(
                 "divided by the number of orders",
@@ -231,9 +235,12 @@ GEOMETRIC_MEAN = register_code(
             ),
         ),
         hint=N_("work the failing call by hand: which orders have a positive weight, is one of "
-        "their precisions 0 (math.log(0) raises ValueError, and the mean is then 0.0), and "
-        "what do the weighted logs add up to before and after undoing the log? Print those "
-        "steps inside your function to see where it parts from the expected value."),
+        "their precisions 0 (the mean is then 0.0), and what do the weighted logs add up to "
+        "before and after undoing the log? Print those steps inside your function to see "
+        "where it parts from the expected value."),
+        raise_hint=N_("math.log(0) raises ValueError: when a precision whose weight is positive "
+        "is 0, the mean is 0.0 (log 0 is -infinity), so return 0.0 before taking any log; an "
+        "order whose weight is 0 is left out, whatever its precision."),
         notebook="05_combining_precisions",
         show=_show,
     )

@@ -80,8 +80,9 @@ def _diagnose_first_nine(answer) -> str | None:
         return N_("BP is 1 only when c > r; nine tokens are fewer than any reference has.")
     if _near(answer, _first_nine_longest_bp()):
         return (
-            N_("that uses r = the longest reference (document 003's rule) or the full "
-            "candidate's length; r is the length of the reference closest to 9 tokens.")
+            N_("that is exp(1 - 18/9) = exp(1 - 16/8) = e^-1: either r is the longest reference "
+            "(document 003's rule) or the full candidate's length, or c was counted as 8; c is "
+            "the 9 tokens given, and r the length of the reference closest to 9 tokens.")
         )
     if _near(answer, math.exp(1 - c / r)):
         return N_(

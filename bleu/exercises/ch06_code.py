@@ -20,10 +20,11 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Hashable, Sequence
+from numbers import Real
 
 from ..brevity import brevity_penalty, closest_ref_length
 from ..i18n import N_
-from .code import CodeExercise, Mistake, register_code
+from .code import CodeExercise, Mistake, register_code, same_result
 
 References = Sequence[Sequence[Hashable]]
 
@@ -176,6 +177,20 @@ def _bp_case(rng: random.Random) -> tuple[int, int]:
     return r, rng.randint(1, 24)
 
 
+def _same_number(expected, returned) -> bool:
+    """Numbers compare as real numbers, so that a student's int 1 matches a mistake's 1.0.
+
+    NLTK's brevity_penalty returns the int 1 (and 0), the package and the mistakes floats;
+    both kinds count as the same penalty, both when judging the result and when matching
+    a mistake (which compares in both directions).
+    """
+    if isinstance(expected, Real) and isinstance(returned, Real):
+        if isinstance(expected, bool) or isinstance(returned, bool):
+            return False
+        return same_result(float(expected), float(returned))
+    return same_result(expected, returned)
+
+
 def _exponent_swapped(closest_ref_len: int, hyp_len: int) -> float:
     r, c = closest_ref_len, hyp_len
     if c > r:
@@ -279,5 +294,6 @@ BREVITY_PENALTY = register_code(
         "candidate longer than r, an empty one (c == 0 gives 0.0: r / 0 would raise "
         "ZeroDivisionError), or the exponential one; compare your value with the expected."),
         notebook="06_brevity_penalty",
+        compare=_same_number,
     )
 )

@@ -53,6 +53,10 @@ def _diagnose_bleu3(answer) -> str | None:
         return N_("that is BLEU-4 (four weights of 1/4); BLEU-3 uses three weights of 1/3.")
     if _near(answer, sentence_bleu(refs, _with_period(), weights=(0.5, 0.5))):
         return N_("that is BLEU-2; BLEU-3 uses p_1, p_2 and p_3 with weight 1/3 each.")
+    hyp = _with_period()
+    if _near(answer, sum(float(modified_precision(refs, hyp, n)) for n in (1, 2, 3)) / 3):
+        return N_("that is the arithmetic mean (p_1 + p_2 + p_3) / 3; BLEU takes the geometric "
+        "mean, exp of the mean of log p_1, log p_2 and log p_3.")
     return None
 
 
@@ -99,8 +103,10 @@ def _diagnose_lowercase(answer) -> str | None:
     value = _as_fraction(answer)
     if value is not None and value == _p4(_running()[1]):
         return (
-            N_("that is p_4 of the unchanged candidate. Unlike 'party.', the changed word here "
-            "starts a 4-gram that matched before: is 'it is a guide' still in a reference?")
+            N_("that is p_4 of the unchanged candidate, as if lower case changed nothing. "
+            "Tokens match only when every character, case included, is the same: find the "
+            "candidate's 4-grams that contain the changed word and check whether each one "
+            "still occurs in a reference.")
         )
     return None
 

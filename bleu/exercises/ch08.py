@@ -77,6 +77,15 @@ def _diagnose_corpus(answer: object) -> str | None:
     if any(_close(answer, score) for score in scores):
         return N_("that is one sentence's score; compute corpus BLEU of both sentences with "
         "corpus_bleu, then subtract the mean of the two sentence scores.")
+    value = _plain_number(answer)
+    if value is not None and value != 0 and abs(value) == round(abs(difference), 2):
+        if (value > 0) == (difference > 0):
+            return N_("that is the difference rounded to 2 decimals, which keeps only 1 "
+            "significant figure here: give 4 significant figures, counted from the first "
+            "non-zero digit.")
+        return N_("that is the mean minus corpus BLEU, rounded to 2 decimals: the sign is the "
+        "point here (corpus BLEU minus the mean), and give 4 significant figures, counted "
+        "from the first non-zero digit.")
     if _close(answer, _docstring_corpus_difference()):
         return N_("that is the difference for NLTK's docstring corpus from the chapter; this "
         "corpus's second sentence is Example 2's Ca2 with Example 2's references.")

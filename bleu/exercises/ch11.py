@@ -8,6 +8,7 @@ from .. import metrics
 from ..data import load_example
 from ..i18n import N_
 from ..nltk_rules import sentence_bleu
+from ..precision import modified_precision
 from . import Exercise, register, same_answer
 
 CAT_REF = "the cat sat on the mat"
@@ -30,6 +31,10 @@ def _diagnose_bleu2(answer: Any) -> str | None:
         return N_("that uses all three references; keep Reference 2 only.")
     if same_answer(answer, 0.0):
         return N_("0 is BLEU-4 (no 3- or 4-gram matches); BLEU-2 uses p1 and p2 only.")
+    p = [modified_precision([refs[1]], hyp, n) for n in (1, 2)]
+    if same_answer(answer, float(sum(p)) / 2):
+        return N_("that is the arithmetic mean (p_1 + p_2) / 2; BLEU takes the geometric "
+        "mean, sqrt(p_1 * p_2), which is smaller when the two differ.")
     return None
 
 
@@ -39,8 +44,8 @@ register(
         question="BLEU-2 (weights (0.5, 0.5)) of the running example's Ca1 against Reference 2 "
         "alone.",
         expected=_bleu2_ref2,
-        hint=N_("keep Reference 2 only, no smoothing: BLEU-2 = BP * exp(0.5 log p_1 + 0.5 log "
-        "p_2), with p_1 and p_2 clipped against that one reference."),
+        hint=N_("BLEU-2 = BP * exp(0.5 log p_1 + 0.5 log p_2), no smoothing, with p_1 and p_2 "
+        "clipped against Reference 2 alone: check each of the three factors."),
         second_hint=N_("Ca1 and Reference 2 have the same length, so BP = 1; count Ca1's clipped "
         "unigram and bigram matches in Reference 2, divide by Ca1's numbers of unigrams and "
         "bigrams, and take the square root of p_1 * p_2."),

@@ -150,8 +150,9 @@ def _row_sums(probs, reference, n):
 
 def _examples() -> list[tuple]:
     """The chapter's matrices, in the order the exercise's prose gives: Exercise 3's
-    (unigrams), Exercise 1's (bigrams, then unigrams), a one-hot one, and a hypothesis
-    shorter than n (no start: 0).
+    (unigrams), Exercise 1's (bigrams, then unigrams), a one-hot one whose reference repeats
+    a word (*the* expected 3 times, clipped at its 2 in "the cat the": clipping at 1 fails
+    there; no probability on <eos>, id 0), and a hypothesis shorter than n (no start: 0).
 
     Exercise 3's comes first because on it every mistake returns its own value; on
     Exercise 1's bigram case "wrong axis" and "argmax" both return 1.0.
@@ -161,7 +162,7 @@ def _examples() -> list[tuple]:
         (CLIP_PROBS.copy(), list(CLIP_REFERENCE), 1),
         (BIGRAM_PROBS.copy(), ids("the cat sat"), 2),
         (BIGRAM_PROBS.copy(), ids("the cat sat on the mat"), 1),
-        (the_the_the, ids("the cat"), 1),
+        (the_the_the, ids("the cat the"), 1),
         (BIGRAM_PROBS[:1].copy(), ids("the cat sat"), 3),
     ]
 
@@ -269,10 +270,13 @@ register_code(
         ),
         hint=N_("work the failing call by hand, one reference n-gram at a time: its expected "
         "count E_g (Exercise 1 did this for one bigram), its clip M_g, and min(E_g, M_g); "
-        "then compare each with what your function computes (print inside it). If the "
-        "hypothesis is shorter than n (T < n), no n-gram fits: there is no start, every E_g "
-        "is 0 and so is m_n (range(T - n + 1) is then simply empty, but np.ones(T - n + 1) "
-        "fails once T - n + 1 is negative)."),
+        "then compare each with what your function computes (print inside it)."),
+        raise_hint=N_("read the failing call's shapes: T = len(probs) positions, the order n, "
+        "and which row and column your code indexed. If the hypothesis is shorter than n "
+        "(T < n), no n-gram fits: there is no start, every E_g is 0 and so is m_n "
+        "(range(T - n + 1) is then simply empty, but np.ones(T - n + 1) fails once "
+        "T - n + 1 is negative). An n-gram that starts at i reads rows i .. i + n - 1, so "
+        "the last start is T - n, not T - 1."),
         notebook="12_differentiable_bleu",
         show=_show,
     )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from ..data import load_example
 from ..i18n import N_
 from ..precision import modified_precision
@@ -14,6 +16,8 @@ def _two_sevenths():
 
 
 def _diagnose(answer):
+    """The warm-up's slips: the plain precision, the count of credited words instead of the
+    precision, the two references' counts added (2 + 1), the smaller count taken."""
     if same_answer(answer, 1):
         return (
             N_(
@@ -21,6 +25,16 @@ def _diagnose(answer):
                 "reference, but no reference has seven."
             )
         )
+    if same_answer(answer, 2):
+        return N_("that is the count of credited words; the precision divides it by the "
+        "candidate's 7 tokens.")
+    if same_answer(answer, Fraction(3, 7)) or same_answer(answer, 3):
+        return N_("that adds the two references' counts of 'the' (2 + 1): clipping keeps the "
+        "larger of the two, the most times one single reference holds the word, not their "
+        "sum.")
+    if same_answer(answer, Fraction(1, 7)):
+        return N_("that keeps the smaller count (the second reference's one 'the'); keep the "
+        "larger: the most times any one reference holds the word.")
     return None
 
 
