@@ -76,15 +76,15 @@ def test_a_float_that_lost_its_trailing_zero_is_told_what_it_became():
         text = message("test.point-three-o-two", answer)
         assert text.startswith("Close") and "give more digits" in text
         assert (
-            "(Only if you typed 0.3020: a float drops a final 0, so it arrived with fewer "
-            "figures, and 0.3020 is not the value rounded to 4 figures either.)"
+            "(A float drops final zeros: to give a 0 as a last figure, type the number as a "
+            "string, such as '0.5000'.)"
         ) in text
     # typed as a string it was never shortened
     text = message("test.point-three-o-two", "0.3020")
-    assert "Check your rounding" in text and "Only if you typed" not in text
+    assert "Check your rounding" in text and "A float drops" not in text
     # a float right as far as it goes is asked for more digits, without the note
-    assert "Only if you typed" not in message("test.two-sevenths", 0.286)
-    assert message("test.point-three-o-two", 0.3).startswith("Not yet (test.point-three-o-two)")
+    assert "A float drops" not in message("test.two-sevenths", 0.29)
+    assert message("test.point-three-o-two", 0.3).startswith("Close (test.point-three-o-two)")
     assert message("test.two-sevenths", 0.29).startswith("Close")
 
 
@@ -92,10 +92,16 @@ def test_a_float_that_lost_its_trailing_zero_is_told_what_it_became():
     ("ident", "answer"),
     [("test.nearly-one", 1.0), ("test.point-three-four", 0.30), ("test.point-three-four", "0.3")],
 )
-def test_a_one_figure_answer_far_off_gets_the_hint_not_the_rounding_rule(ident, answer):
+def test_a_one_figure_rounding_is_close_and_never_told_the_rounding_rule(ident, answer):
+    """1.0 for 0.96 and 0.3 for 0.34 are roundings to one figure: "Close", give more digits;
+    never "numbers are checked ... rounded. Check your rounding" (a slip needs 2 figures)."""
     text = message(ident, answer)
-    assert RULE not in text
-    assert text == f"Not yet ({ident}). Hint: the exercise's own hint"
+    assert RULE not in text and text.startswith(f"Close ({ident})")
+
+
+def test_a_one_figure_answer_that_is_no_rounding_gets_the_hint():
+    text = message("test.nearly-one", 2.0)
+    assert text == "Not yet (test.nearly-one). Hint: the exercise's own hint"
 
 
 def test_a_near_answer_still_hears_the_rounding_rule():

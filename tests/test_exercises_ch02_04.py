@@ -130,7 +130,7 @@ def test_ca3_bigram_answer_is_not_what_broken_code_gives():
     [
         (0, "occur in a reference as pairs"),
         (17, "one word of Ca3 occurs in no reference"),
-        (16, "belongs to two bigrams"),
+        (16, "spoils every bigram it is part of"),
         ("15/17", "asks how many"),
         ("10/17", "Ca1's bigram precision"),
     ],

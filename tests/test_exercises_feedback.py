@@ -57,7 +57,7 @@ ROUNDED = sorted(
 
 def cut(value: float, figures: int) -> Decimal:
     """``value`` cut (not rounded) after ``figures`` significant figures: 7.7145 -> 7.714."""
-    exact = Decimal(repr(float(value)))
+    exact = Decimal(format(float(value), ".15g"))  # 0.33999999999999997 is 0.34 (the checker's)
     return exact.quantize(Decimal(1).scaleb(exact.adjusted() - figures + 1), rounding=ROUND_DOWN)
 
 

@@ -197,12 +197,16 @@ SIGNIFICANT_FIGURES = 4
 MAX_ROUNDED_FIGURES = 7
 """An answer with more significant figures than this is checked by relative tolerance alone."""
 
-MIN_CLOSE_FIGURES = 2
+MIN_CLOSE_FIGURES = 1
 """An answer right to this many significant figures (but fewer than 4) is told "Close".
 
-A one-figure answer (0.5, 1) gets the hint instead: it is more often a wrong method's exact
-value, or a guess, than a rounded right one.
+One figure counts (0.3 for 2/7, 3 for 3.364): a slip the exercise diagnoses is named first,
+so what is left is a rounding that went too far, and "give more digits" is what helps.
 """
+
+MIN_SLIP_FIGURES = 2
+"""A rounding slip, a near miss worth the rounding note, or an answer read on the other
+scale shows at least this many figures (1.0 for 0.96 is another value, not a slip)."""
 
 
 
@@ -219,8 +223,11 @@ def _plain_expected(expected: Any) -> Any:
     return expected
 
 
-def _judge(number: Reading | None, expected: Any, rel_tol: float) -> str:
-    """``"right"``, ``"close"`` (right to 2 or 3 significant figures) or ``"wrong"``."""
+def _judge(
+    number: Reading | None, expected: Any, rel_tol: float, min_close: int = MIN_CLOSE_FIGURES
+) -> str:
+    """``"right"``, ``"close"`` (right to 1 to 3 significant figures, at least ``min_close``)
+    or ``"wrong"``."""
     expected = _plain_expected(expected)
     if number is None or not number.finite:
         return "wrong"
@@ -240,7 +247,7 @@ def _judge(number: Reading | None, expected: Any, rel_tol: float) -> str:
         return "wrong"
     if rounds_to(target, max(count, SIGNIFICANT_FIGURES), shown):
         return "right"
-    if MIN_CLOSE_FIGURES <= count < SIGNIFICANT_FIGURES and rounds_to(target, count, shown):
+    if min_close <= count < SIGNIFICANT_FIGURES and rounds_to(target, count, shown):
         return "close"
     return "wrong"
 
@@ -373,6 +380,15 @@ def _rounded_kind(expected: Any) -> bool:
     return _is_number(expected) and not isinstance(_plain_expected(expected), Integral)
 
 
+def _target(expected: Any) -> Fraction:
+    """The expected value as the decimal it stands for: a float read to 15 significant
+    figures (0.33999999999999997 is 0.34, so 0.33 is not 0.34 "cut off")."""
+    value = _plain_expected(expected)
+    if isinstance(value, float):
+        return Fraction(Decimal(format(value, ".15g")))
+    return Fraction(value)
+
+
 def _rounding_slip(number: Reading, expected: Any) -> bool:
     """All figures of ``number`` but the last are right: it was cut off or rounded wrongly.
 
@@ -384,15 +400,15 @@ def _rounding_slip(number: Reading, expected: Any) -> bool:
         return False
     if not _rounded_kind(expected):
         return False
-    target = Fraction(_plain_expected(expected))
-    if figures(number.digits) < MIN_CLOSE_FIGURES:
+    target = _target(expected)
+    if figures(number.digits) < MIN_SLIP_FIGURES:
         return False  # 1.0 (a float's repr) or 0.30 is one figure: a wrong idea, not a rounding
     # "0.3020" typed as a string shows 4 figures, though it is worth 0.302: try both readings
     for shown in (number.digits, number.digits.normalize()):  # equal Decimals: not a set
         count = len(shown.as_tuple().digits)
         unit = Fraction(Decimal(1).scaleb(shown.as_tuple().exponent))
         if (
-            MIN_CLOSE_FIGURES <= count <= MAX_ROUNDED_FIGURES
+            MIN_SLIP_FIGURES <= count <= MAX_ROUNDED_FIGURES
             and abs(number.value - target) < unit
             and not rounds_to(target, count, shown)
         ):
@@ -413,13 +429,13 @@ def _near(number: Reading, expected: Any) -> bool:
     """
     if number.digits is None or not number.finite or not _rounded_kind(expected):
         return False
-    target = Fraction(_plain_expected(expected))
+    target = _target(expected)
     if target == 0:
         return False
     shown = figures(number.digits)
     return (
         _rounding_slip(number, expected)
-        or (shown >= MIN_CLOSE_FIGURES and rounds_to(target, shown, number.digits.normalize()))
+        or (shown >= MIN_SLIP_FIGURES and rounds_to(target, shown, number.digits.normalize()))
         or (shown >= SIGNIFICANT_FIGURES and _last_figure_off(number, target) < 3)
     )
 
@@ -436,7 +452,7 @@ def _right_to_four(number: Reading, expected: Any) -> bool:
         return False
     if figures(number.digits) <= SIGNIFICANT_FIGURES or number.value == 0:
         return False
-    target = Fraction(_plain_expected(expected))
+    target = _target(expected)
     four = round_significant(number.value, SIGNIFICANT_FIGURES)
     return rounds_to(target, SIGNIFICANT_FIGURES, four)
 
@@ -445,7 +461,7 @@ def _cut_off(number: Reading, expected: Any) -> bool:
     """Is ``number`` the expected value with its figures cut off (truncated), not rounded?"""
     assert number.digits is not None
     shown = number.digits
-    target = Fraction(_plain_expected(expected))
+    target = _target(expected)
     unit = Fraction(Decimal(1).scaleb(shown.as_tuple().exponent))
     return 0 <= abs(target) - abs(number.value) < unit and (target >= 0) == (number.value >= 0)
 
@@ -509,7 +525,8 @@ def _scale_slip(number: Reading, expected: Any, exercise: Exercise) -> str | Non
         number.digits.scaleb(shift) if number.digits is not None else None,
         number.inexact,
     )
-    if _judge(other, expected, exercise.rel_tol) == "wrong" and not _rounding_slip(other, expected):
+    verdict = _judge(other, expected, exercise.rel_tol, min_close=MIN_SLIP_FIGURES)
+    if verdict == "wrong" and not _rounding_slip(other, expected):
         return None
     if scale == "0-1":
         return _(
@@ -651,12 +668,12 @@ def _wrong(
             "least {figures} significant figures (counted from the first non-zero digit), "
             "rounded."
         ).format(exercise_id=key, figures=SIGNIFICANT_FIGURES)
-        padded = _float_padded(answer, number)
-        if padded is not None and _rounding_slip(padded, expected):
+        padded = _float_padded(answer, number)  # 3 figures: 0.3020 typed would arrive so
+        if padded is not None and figures(number.digits) == SIGNIFICANT_FIGURES - 1:
             message += " " + _(
-                "(Only if you typed {typed}: a float drops a final 0, so it arrived with fewer "
-                "figures, and {typed} is not the value rounded to 4 figures either.)"
-            ).format(typed=padded.digits)
+                "(A float drops final zeros: to give a 0 as a last figure, type the number as "
+                "a string, such as '0.5000'.)"
+            )
         return CheckResult(key, False, message)
     _TRIES[key] = earlier + 1  # only the exercise's own hints escalate, not the notes above
     return CheckResult(key, False, _("{not_yet}. {hint}").format(not_yet=not_yet, hint=hint))

@@ -481,6 +481,21 @@ def student_traceback(error: BaseException) -> str:
     return "".join(lines).rstrip()
 
 
+def shown_value(value: Any) -> str:
+    """``repr(value)``, but a float that is a short decimal plus float noise shows as that
+    decimal (2.3000000000000003 as 2.3; 0.5045666840058485 stays as it is).
+
+    >>> shown_value(0.1 + 2.2), shown_value(0.5045666840058485), shown_value([0.1 + 0.2])
+    ('2.3', '0.5045666840058485', '[0.30000000000000004]')
+    """
+    if isinstance(value, float) and math.isfinite(value) and value != 0:
+        for digits in range(1, 11):
+            text = format(value, f".{digits}g")
+            if abs(float(text) - value) <= 4 * math.ulp(value):
+                return text
+    return repr(value)
+
+
 def _short(text: str) -> str:
     return text if len(text) <= _SHOWN_CHARACTERS else text[: _SHOWN_CHARACTERS - 3] + "..."
 
@@ -613,8 +628,8 @@ def _first_failure(
                 name=exercise.name,
                 where=where,
                 call=call,
-                expected=_short(repr(expected)),
-                returned=_short(repr(returned)),
+                expected=_short(shown_value(expected)),
+                returned=_short(shown_value(returned)),
                 hint=specific,
             ),
         )
