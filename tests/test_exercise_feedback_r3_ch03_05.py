@@ -123,7 +123,7 @@ def test_division_by_zero_gets_the_raise_hint():
 
     message = check("ch03.code-modified-precision", my_modified_precision).message
     assert "raised ZeroDivisionError" in message, message
-    assert "do not divide by 0" in message, message
+    assert "return Fraction(0) before dividing" in message, message
 
 
 def test_a_count_for_a_precision_is_named():

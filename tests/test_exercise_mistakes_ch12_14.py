@@ -73,6 +73,8 @@ def _numpy_nanmean(matrix):
 
 def _index_of_max(matrix):
     n = len(matrix)
+    if n == 1:  # one candidate (a fixed case since round 4): no others, the only choice
+        return 0
     means = [sum(matrix[i][j] for j in range(n) if j != i) / (n - 1) for i in range(n)]
     return means.index(max(means))
 

@@ -66,6 +66,10 @@ def _cat_mat_clipped() -> Fraction:
 
 
 def _diagnose_cat_mat(answer: object) -> str | None:
+    size = len(load_example("example2").candidate_tokens("Ca2"))
+    if close_to(answer, _cat_mat_plain() * size):
+        return N_("that looks like a count of matching tokens, not yet a precision: divide it "
+        "by the number of the candidate's tokens.")
     if close_to(answer, Fraction(4, 7)):
         return N_("4 is the number of different words; count every position, repeats included.")
     if close_to(answer, _cat_mat_clipped()):

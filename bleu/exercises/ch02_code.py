@@ -138,6 +138,12 @@ def _substring(candidate: Tokens, references: References) -> Fraction:
     return Fraction(found, max(1, len(candidate)))
 
 
+def _list_membership(candidate: Tokens, references: References) -> Fraction:
+    """`token in references`: a token is compared with whole references (lists), never found."""
+    found = sum(1 for token in candidate if token in references)
+    return Fraction(found, max(1, len(candidate)))
+
+
 def _as_float(candidate: Tokens, references: References) -> float:
     return float(unigram_precision(candidate, references))
 
@@ -167,6 +173,13 @@ UNIGRAM_PRECISION = register_code(
                     "found / total gives a float, which is not exact: "
                     "return Fraction(found, total)"
                 ),
+            ),
+            Mistake(
+                "token in the list of references",
+                _list_membership,
+                N_("references is a list of references, each a list of tokens, so `token in "
+                "references` compares the token with whole lists and is never true: ask "
+                "whether some reference contains the token (look inside each one)"),
             ),
             Mistake(
                 "clipped",
@@ -236,9 +249,11 @@ UNIGRAM_PRECISION = register_code(
         hint=N_("for each token of the candidate ask whether some reference contains it, count "
         "the yeses, and return Fraction(count, len(candidate)); an empty candidate gets "
         "Fraction(0) (0 of 0 tokens, like bleu.modified_precision)"),
-        raise_hint=N_("an empty candidate (0 tokens) gets Fraction(0): return it before "
-        "dividing by len(candidate), since Fraction(0, 0) raises ZeroDivisionError; on any "
-        "other case, the last lines of your traceback show the call that failed"),
+        raise_hint=N_("two usual causes. references is a list of token lists, so "
+        "set(references) raises TypeError: unhashable type: 'list': take the tokens from inside "
+        "each reference. An empty candidate (0 tokens) gets Fraction(0): return it before "
+        "dividing by len(candidate), since Fraction(0, 0) raises ZeroDivisionError. Otherwise, "
+        "the last lines of your traceback show the call that failed"),
         notebook="02_unigram_precision",
     )
 )

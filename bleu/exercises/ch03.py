@@ -84,6 +84,22 @@ def _cat_mat_unigram() -> Fraction:
     return modified_precision(ex.reference_tokens(), ex.candidate_tokens("Ca2"), 1)
 
 
+def _diagnose_cat_mat(answer: object) -> str | None:
+    if close_to(answer, 1):
+        return N_("every word occurs in a reference, but that is the unclipped precision; "
+        "clip each word's count.")
+    if close_to(answer, Fraction(4, 7)):
+        return N_("you clipped both words, but 'the' at the wrong ceiling: Max_Ref_Count is "
+        "its LARGEST count in any one reference (Reference 1 has 'the' twice), not the "
+        "smaller count or the minimum over the references.")
+    if close_to(answer, Fraction(6, 7)):
+        return N_("two words of this candidate occur more often than any single reference "
+        "allows; you clipped only one of them: clip both.")
+    if _count_not_precision(answer, _cat_mat_unigram()):
+        return COUNT_NOT_PRECISION
+    return None
+
+
 register(
     Exercise(
         id="ch03.cat-mat-unigram",
@@ -97,14 +113,7 @@ register(
         second_hint=N_("make a table with one row per distinct word (the, cat, on, mat): its "
         "count in the candidate, in Reference 1, in Reference 2, and min(candidate count, the "
         "larger reference count); add the last column and divide by the candidate's length."),
-        diagnose=lambda a: (
-            N_("every word occurs in a reference, but that is the unclipped precision; "
-            "clip each word's count.")
-            if close_to(a, 1)
-            else COUNT_NOT_PRECISION
-            if _count_not_precision(a, _cat_mat_unigram())
-            else None
-        ),
+        diagnose=_diagnose_cat_mat,
         notebook="03_modified_precision",
     )
 )
@@ -113,6 +122,18 @@ register(
 def _example3_ca1() -> Fraction:
     ex = load_example("example3")
     return modified_precision([words(r) for r in ex.references], words(ex.candidates["Ca1"]), 1)
+
+
+def _diagnose_example3(answer: object) -> str | None:
+    if close_to(answer, Fraction(3, 5)):
+        return N_("you compared the candidate with one reference only; Max_Ref_Count looks at "
+        "every reference.")
+    matches = sum(count_ngrams(words(load_example("example3").candidates["Ca1"]), 1).values())
+    if not isinstance(answer, bool) and answer not in (0, 1) and close_to(
+        answer, _example3_ca1() * matches
+    ):
+        return COUNT_NOT_PRECISION
+    return None
 
 
 register(
@@ -128,12 +149,7 @@ register(
         second_hint=N_("each word of the normalised candidate occurs once in it; for each word "
         "find some reference that contains it. Max_Ref_Count is taken word by word, so the "
         "words need not come from the same reference."),
-        diagnose=lambda a: (
-            N_("you compared the candidate with one reference only; Max_Ref_Count looks at "
-            "every reference.")
-            if close_to(a, Fraction(3, 5))
-            else None
-        ),
+        diagnose=_diagnose_example3,
         notebook="03_modified_precision",
     )
 )

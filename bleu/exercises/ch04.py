@@ -87,6 +87,18 @@ def _cat_mat_trigram() -> Fraction:
     return modified_precision(ex.reference_tokens(), ex.candidate_tokens("Ca2"), 3)
 
 
+COUNT_NOT_PRECISION = N_("that is a count (the clipped matches); p_n divides it by the "
+"candidate's number of n-grams, T - n + 1 for a sentence of T tokens.")
+
+
+def _bare_count(answer: object, precision: Fraction, label: str, example: str, n: int) -> bool:
+    """The answer is the clipped matches, p_n times the candidate's number of n-grams."""
+    ex = load_example(example)
+    tokens = words(ex.candidates[label]) if example == "example3" else ex.candidate_tokens(label)
+    matches = precision * (len(tokens) - n + 1)
+    return not isinstance(answer, bool) and answer not in (0, 1) and close_to(answer, matches)
+
+
 OVER_TOKENS = N_("you divided by the number of tokens; the denominator is the number of "
 "n-grams in the candidate, T - n + 1 for a sentence of T tokens.")
 
@@ -107,6 +119,8 @@ def _diagnose_trigram(answer: object) -> str | None:
         return N_("that is the bigram precision p_2; use runs of three tokens.")
     if close_to(answer, _over_tokens("Ca2", "example2", 3)):
         return OVER_TOKENS
+    if _bare_count(answer, _cat_mat_trigram(), "Ca2", "example2", 3):
+        return COUNT_NOT_PRECISION
     return None
 
 
@@ -143,6 +157,8 @@ def _diagnose_example3_bigram(answer: object) -> str | None:
         return N_("that is the unigram precision; look at pairs of neighbouring words.")
     if close_to(answer, _over_tokens("Ca1", "example3", 2)):
         return OVER_TOKENS
+    if _bare_count(answer, _example3_bigram(), "Ca1", "example3", 2):
+        return COUNT_NOT_PRECISION
     return None
 
 

@@ -195,9 +195,11 @@ PRECISIONS = register_code(
         hint=N_("for each n from 1 to max_n: count the hypothesis's n-grams, clip each by its "
         "largest count in any one reference, and append Fraction(clipped matches, number of "
         "n-grams). Work the failing call by hand, order by order, and compare"),
-        raise_hint=N_("mind the argument order: precisions(references, hypothesis, max_n) takes "
-        "the references first. An order longer than the hypothesis has no n-gram: append "
-        "Fraction(0) for it rather than divide by 0"),
+        raise_hint=N_("a ValueError (n must be >= 1) means the orders start at 0: they run "
+        "from 1 to max_n, range(1, max_n + 1). A ZeroDivisionError means an order longer than "
+        "the hypothesis, which has no n-gram: append Fraction(0) for it. A TypeError "
+        "(unhashable type: 'list') means the argument order: precisions(references, "
+        "hypothesis, max_n) takes the references first"),
         notebook="04_ngram_precision",
     )
 )

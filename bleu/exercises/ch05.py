@@ -54,10 +54,11 @@ def _diagnose_equal(answer) -> str | None:
     p = _precisions("example2", "Ca2")
     if _near(answer, _cat_mat_arithmetic()):
         return N_("that is the arithmetic mean; BLEU averages the logarithms, not the precisions.")
-    if _near(answer, float(math.prod(p))):
+    # the bare product is small, so 3 figures (0.0476) already name it
+    if _near(answer, float(math.prod(p)), rel_tol=1e-3):
         return (
-            N_("that is the bare product of the four precisions: the weights are missing (each "
-            "log p_n is multiplied by its weight before the exp).")
+            N_("that is the product of the four precisions; the geometric mean takes its "
+            "fourth root, i.e. weights 1/4 (each log p_n is multiplied by 0.25 before the exp).")
         )
     return None
 
@@ -66,7 +67,7 @@ register(
     Exercise(
         id="ch05.equal-weights",
         question="Combine the four modified precisions p_1..p_4 of Example 2's Ca2 "
-        "'the cat the cat on the mat' with equal weights (0.25 each). Give a float.",
+        "'the cat the cat on the mat' with equal weights (0.25 each).",
         expected=_cat_mat_equal,
         hint=N_("compute p_1..p_4 with bleu.modified_precision, then exp(sum 0.25 * log p_n)."),
         wrong=_cat_mat_arithmetic(),
@@ -121,7 +122,7 @@ register(
         question="Document 003's candidate 'hello this is my code' against its one reference "
         "'hello this code is not mine' (load_example('hello_code'), whitespace tokens) has "
         "p_3 = p_4 = 0. What does exp(sum w_n log p_n) give with weights (0.5, 0.5, 0, 0)? "
-        "The brevity penalty is not part of it. Give a float.",
+        "The brevity penalty is not part of it.",
         expected=_hello_half,
         hint=N_("compute p_1 and p_2 with bleu.modified_precision; an order whose weight is 0 is "
         "left out of the sum entirely."),
@@ -166,7 +167,7 @@ register(
         id="ch05.doubled-p4",
         question="Document 004 combines 10/14, 5/13, 2/12 and 1/11 into 0.254. Had its "
         "prediction matched two 4-grams (2/11 instead of 1/11), what would the geometric "
-        "mean with equal weights be? Give a float.",
+        "mean with equal weights be?",
         expected=lambda: _doc004(2),
         hint=N_("put 2/11 in place of 1/11 and combine the four precisions again: "
         "exp(sum 0.25 * log p_n)."),

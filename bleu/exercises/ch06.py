@@ -41,6 +41,9 @@ register(
             N_("13 is one of the references closest to 12, but not the only one; apply BLEU's "
             "tie rule from notebook 06 to choose between them.")
             if a == 13
+            else N_("12 is the candidate's own length, c; r is the length of one of the "
+            "references (10, 14, 11 or 13), the one closest to 12.")
+            if a == 12
             else N_(
                 "that is the difference |r - c|, not the "
                 "reference length (document 000's slip)."
@@ -142,6 +145,9 @@ def _diagnose_ratio(answer) -> str | None:
         )
     if _near(answer, shortest - 1):
         return N_("compute brevity_penalty(14, c) at your c and compare it with 3/7 = 0.4286.")
+    if value == int(value) and shortest < value <= 14:
+        return N_("that length qualifies (its penalty is at least 3/7), but a shorter candidate "
+        "does too: give the smallest c whose brevity_penalty(14, c) reaches 3/7.")
     return None
 
 
@@ -149,7 +155,8 @@ register(
     Exercise(
         id="ch06.match-ratio",
         question="Document 004's ratio min(1, c/r) gives a 6-token prediction 3/7 of its score "
-        "against a 14-token reference. What is the smallest candidate length c (in tokens) "
+        "against a 14-token reference; BLEU's penalty for the same lengths, exp(1 - 14/6), keeps "
+        "only about 0.26. What is the smallest candidate length c (in tokens) "
         "whose standard BLEU brevity penalty against a 14-token reference is at least 3/7? "
         "Give an integer.",
         expected=_shortest_matching_ratio,

@@ -74,22 +74,29 @@ def _examples() -> list[tuple[list[list[str]], list[str]]]:
     ]
 
 
-NAMES = (
-    ("references", "candidate"),
-    ("references", "with_period"),
-    ("[candidate]", "candidate"),
-    ("[cat_sat]", "cat_sat"),
-)
-"""How notebook 07 names the arguments of each of its examples (the order of _examples)."""
+def _tokens_code(tokens: Sequence[str]) -> str:
+    """A token list as code: ``'a b c'.split()`` when that gives it back, else its repr."""
+    tokens = list(tokens)
+    if tokens and all(
+        isinstance(t, str) and t and not any(ch.isspace() for ch in t) for t in tokens
+    ):
+        return f"{' '.join(tokens)!r}.split()"
+    return repr(tokens)
 
 
 def show_call(case: tuple) -> str:
-    """The call as code: the notebook's own names for its examples, else the values."""
-    for names, example in zip(NAMES, _examples()):
-        if list(case) == list(example):
-            return f"sentence_bleu({names[0]}, {names[1]})"
+    """The call as code that runs in any kernel: each token list written out as
+    ``'...'.split()``, so that a failing example of the chapter can be pasted without the
+    chapter's variables.
+
+    >>> show_call(([["the", "cat", "sat"]], ["the", "cat", "sat"]))
+    "sentence_bleu(['the cat sat'.split()], 'the cat sat'.split())"
+    >>> show_call(([["a"]], []))
+    "sentence_bleu(['a'.split()], [])"
+    """
     references, hypothesis = case
-    return f"sentence_bleu({references!r}, {hypothesis!r})"
+    shown = ", ".join(_tokens_code(ref) for ref in references)
+    return f"sentence_bleu([{shown}], {_tokens_code(hypothesis)})"
 
 
 def _random_case(rng: random.Random) -> tuple[list[list[str]], list[str]]:

@@ -146,6 +146,31 @@ def _bp_per_sentence(rows: Rows) -> float:
     return bp * _bleu(r, r, rest[:4], rest[4:])
 
 
+def _bp_product(rows: Rows) -> float:
+    """Each sentence's penalty multiplied together, times the summed precisions' mean."""
+    _, r, *rest = _sums(rows)
+    return math.prod(_bp(row[1], row[0]) for row in rows) * _bleu(r, r, rest[:4], rest[4:])
+
+
+def _by_columns(rows: Rows, matches: slice, totals: slice) -> float:
+    """Corpus BLEU with the matches and totals read from the given columns of the sums."""
+    c, r, *rest = _sums(rows)
+    m, t = rest[matches], rest[totals]
+    if any(x == 0 for x in (*m, *t)):
+        return 0.0
+    return _bp(r, c) * math.exp(math.fsum(0.25 * math.log(a / b) for a, b in zip(m, t)))
+
+
+def _matches_totals_swapped(rows: Rows) -> float:
+    """Columns 6-9 read as the matches and 2-5 as the totals: every p_n at least 1."""
+    return _by_columns(rows, slice(4, 8), slice(0, 4))
+
+
+def _pairs_interleaved(rows: Rows) -> float:
+    """The row read as [c, r, m1, t1, m2, t2, ...]: p_n = m1/m2, m3/m4, t1/t2, t3/t4."""
+    return _by_columns(rows, slice(0, 8, 2), slice(1, 8, 2))
+
+
 def _no_penalty(rows: Rows) -> float:
     c, _, *rest = _sums(rows)
     return _bleu(c, c, rest[:4], rest[4:])
@@ -280,6 +305,20 @@ CORPUS_BLEU_FROM_STATS = register_code(
                 "were complete"),
             ),
             Mistake(
+                "matches and totals swapped",
+                _matches_totals_swapped,
+                N_("a precision above 1 (and a BLEU above 1) means matches and n-grams were read "
+                "the other way round: columns 2-5 are the matches m1..m4, columns 6-9 the n-gram "
+                "totals t1..t4, and p_n = m_n / t_n"),
+            ),
+            Mistake(
+                "columns read in pairs",
+                _pairs_interleaved,
+                N_("the row is [c, r, m1, m2, m3, m4, t1, t2, t3, t4]: the four matches first, "
+                "then the four totals, not pairs (m1, t1), (m2, t2), ...; so m_n is column "
+                "n + 1 and t_n column n + 5"),
+            ),
+            Mistake(
                 "c and r swapped",
                 _lengths_swapped,
                 N_("column 0 is c (the hypothesis lengths), column 1 r (the reference lengths): "
@@ -290,6 +329,13 @@ CORPUS_BLEU_FROM_STATS = register_code(
                 _ratio_004,
                 N_("BLEU's brevity penalty is exp(1 - r / c) for c <= r, not document 004's ratio "
                 "min(1, c / r)"),
+            ),
+            Mistake(
+                "penalties multiplied",
+                _bp_product,
+                N_("one brevity penalty for the corpus, exp(1 - sum r / sum c), from the summed "
+                "lengths: not the product of the sentences' own penalties, which punishes every "
+                "short sentence again"),
             ),
             Mistake(
                 "penalty per sentence",

@@ -24,6 +24,10 @@ def _bp_000() -> float:
 def _diagnose_bp_000(answer: object) -> str | None:
     if close_to(answer, math.exp(1 - 16 / 2)):
         return N_("that is the correct penalty (r = 16); 000 puts the length difference in r.")
+    if close_to(answer, 4 / 16, rel_tol=1e-9):
+        return N_("0.25 is 004's length factor min(1, c/r) = 4/16 for 'It is a guide' (section "
+        "004); this exercise asks for 000's penalty exp(1 - r/c) for the 2-token 'it is', with "
+        "000's r. (If you meant 0.25 %, write it on the 0-1 scale with four figures.)")
     # 000's whole BLEU for this input, as the big table prints it (0.0021, four decimals)
     whole = bleu_score_000("it is", list(load_example("example1").references))
     if close_to(answer, whole, rel_tol=0.01):
@@ -168,8 +172,9 @@ def _diagnose_method5(answer: object) -> str | None:
         return None
     if answer == 1:
         return N_("1 is what a perfect match scores without smoothing, but method5 rewrites "
-        "every precision, not only the zeros: p'_0 = p_1 + 1 = 2 lifts p'_1 above 1, and the "
-        "missing 5-gram (p_5 = 0) pulls p'_4 down; work the four averages in order.")
+        "every precision, not only the zeros: for n = 1 the value before p_1 is p_1 + 1 = 2, "
+        "which lifts p_1 above 1, and the missing 5-gram (p_5 = 0) pulls p_4 down; work the "
+        "four averages in order.")
     if math.isclose(answer, _method5("the cat sat on the mat"), rel_tol=1e-4):
         return (
             N_("that is the six-token sentence of the notebook; this one has no 5-gram, so the "
@@ -184,13 +189,14 @@ register(
         question="Sentence BLEU of 'the cat sat down' against itself with smoothing method5 "
         "(bleu.sentence_bleu, which follows NLTK).",
         expected=_method5_short,
-        hint=N_("p'_n = (p'_(n-1) + p_n + p_(n+1)) / 3 with p'_0 = p_1 + 1, and p_5 is the 5-gram "
-        "precision: 0 for a sentence without 5-grams."),
+        hint=N_("each p_n becomes the mean of three numbers: the smoothed value before it (for "
+        "n = 1, p_1 + 1), p_n itself and p_(n+1); p_5 is the 5-gram precision, 0 for a "
+        "sentence without 5-grams."),
         wrong=1.0,
         diagnose=_diagnose_method5,
         second_hint=N_("for this sentence p_1 .. p_4 are 1 and p_5 = 0; apply the averaging for "
-        "n = 1, 2, 3, 4 in order, each step using the p' just computed, then take exp of the "
-        "mean of the four log p'_n (BP is 1)."),
+        "n = 1, 2, 3, 4 in order, each step using the smoothed value just computed, then take "
+        "exp of the mean of the four smoothed log p_n (BP is 1)."),
         rel_tol=1e-4,
         scale="0-1",
         notebook="09_pitfalls",

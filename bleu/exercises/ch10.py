@@ -269,7 +269,27 @@ def _losses() -> float:
     return float(np.mean(system_scores - baseline_scores <= 0))
 
 
+@cache  # the same count on the resamples of numpy's legacy np.random.seed(12345) API
+def _losses_legacy() -> float:
+    baseline, system, refs = small_pair()
+    base_rows, sys_rows = segment_stats(baseline, [refs]), segment_stats(system, [refs])
+    draws = np.random.RandomState(12345).randint(0, len(refs), size=(1000, len(refs)))
+    gaps = scores_from_stats(sys_rows[draws].sum(axis=1)) - scores_from_stats(
+        base_rows[draws].sum(axis=1)
+    )
+    return float(np.mean(gaps <= 0))
+
+
 def _diagnose_losses(answer: object) -> str | None:
+    if (
+        isinstance(answer, (int, float))
+        and not math.isclose(_losses_legacy(), _losses(), rel_tol=1e-9)
+        and math.isclose(answer, _losses_legacy(), rel_tol=1e-9)
+    ):
+        return N_("your count is right, but on other resamples: np.random.seed(12345) with "
+        "np.random.choice (numpy's legacy API) draws other indices than sacreBLEU's "
+        "np.random.default_rng(12345); draw them with rng = np.random.default_rng(12345) "
+        "and rng.choice(40, size=(1000, 40)).")
     if _close(answer, _small_test().p_value):
         return (
             N_("that is the p-value (centred differences, plus one); the question asks for the "
@@ -291,8 +311,7 @@ register(
         "system fail to beat the baseline (resampled gap <= 0)? Give a float between 0 and 1.",
         expected=_losses,
         hint=N_("draw the 1000 resamples of the 40 rows with np.random.default_rng(12345), score "
-        "both systems on each, and count the resamples where system - baseline <= 0; "
-        "bleu.paired_bootstrap(...).samples holds both rows of resampled scores."),
+        "both systems on each, and count the resamples where system - baseline <= 0."),
         wrong=_small_test().p_value,
         second_hint=N_("use the same resample indices for both systems (the test is paired); a "
         "resample where the system only ties the baseline counts too, and the share is that "

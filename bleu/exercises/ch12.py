@@ -128,6 +128,24 @@ def _unclipped() -> float:
     return float(soft.expected_counts(CLIP_PROBS, grams).sum())
 
 
+def _cat_misread() -> float:
+    """m_1 with 'cat' read as 0.3 at position 2 (the 'sat' entry beside it): E_cat = 0.8."""
+    cat, sat = CLIP_REFERENCE[1], CLIP_REFERENCE[2]
+    misread = CLIP_PROBS.copy()
+    misread[2, cat] = CLIP_PROBS[2, sat]  # a row no longer adds to 1: add the columns by hand
+    return float(sum(min(misread[:, w].sum(), 1.0) for w in CLIP_REFERENCE))
+
+
+def _diagnose_soft_clip(answer: Any) -> str | None:
+    if close_to(answer, _unclipped()):
+        return N_("that is the unclipped sum: 'the' occurs once in the reference, so its expected "
+        "count must be capped at 1.")
+    if close_to(answer, _cat_misread()):
+        return N_("that takes E_cat as 0.8: at position 2, 'cat' has 0.2 (the 0.3 beside it is "
+        "'sat'). Re-add the 'cat' column row by row, then clip and add as you did.")
+    return None
+
+
 def _two_ref_bp() -> float:
     refs = [[1] * n for n in BP_REF_LENGTHS]
     r = closest_ref_length(refs, BP_EXPECTED_LENGTH)
@@ -185,12 +203,7 @@ register(
         second_hint=N_("E_the, E_cat and E_sat are the sums of the columns 'the', 'cat' and 'sat' "
         "of CLIP_PROBS over the four positions; each word occurs once in the reference, so "
         "take min(E_g, 1) for each and add the three."),
-        diagnose=lambda a: (
-            N_("that is the unclipped sum: 'the' occurs once in the reference, so its expected "
-            "count must be capped at 1.")
-            if close_to(a, _unclipped())
-            else None
-        ),
+        diagnose=_diagnose_soft_clip,
         scale="none",
         notebook="12_differentiable_bleu",
     )

@@ -271,12 +271,9 @@ register_code(
         hint=N_("work the failing call by hand, one reference n-gram at a time: its expected "
         "count E_g (Exercise 1 did this for one bigram), its clip M_g, and min(E_g, M_g); "
         "then compare each with what your function computes (print inside it)."),
-        raise_hint=N_("read the failing call's shapes: T = len(probs) positions, the order n, "
-        "and which row and column your code indexed. If the hypothesis is shorter than n "
-        "(T < n), no n-gram fits: there is no start, every E_g is 0 and so is m_n "
-        "(range(T - n + 1) is then simply empty, but np.ones(T - n + 1) fails once "
-        "T - n + 1 is negative). An n-gram that starts at i reads rows i .. i + n - 1, so "
-        "the last start is T - n, not T - 1."),
+        raise_hint=N_("an n-gram that starts at i reads rows i .. i + n - 1, so the last start is "
+        "T - n, not T - 1: loop over range(T - n + 1). A hypothesis shorter than n (T < n) "
+        "has no start at all: every E_g is 0, and so is m_n."),
         notebook="12_differentiable_bleu",
         show=_show,
     )

@@ -140,6 +140,30 @@ def _mean_of_sentences() -> float:
     return sum(scores) / len(scores)
 
 
+def _side_by_side_corpus() -> float:
+    """The corpus row of the side-by-side table: the running candidate and its shuffle (Ca3)."""
+    refs, hyp = _running()
+    shuffled = load_example("example1").candidates["Ca3"].rstrip(".").split()
+    return corpus_bleu([refs, refs], [hyp, shuffled])
+
+
+def _diagnose_corpus_two(answer: object) -> str | None:
+    if _near(answer, _mean_of_sentences()):
+        return N_("that is the mean of the two sentence scores (Ca2 alone scores 0); corpus BLEU "
+        "adds the counts first.")
+    table = _side_by_side_corpus()  # 0.30002, printed 0.3000
+    try:
+        number = float(answer)  # type: ignore[arg-type]
+    except (TypeError, ValueError, OverflowError):
+        return None
+    if _near(answer, table) or abs(number - round(table, 1)) < 1e-12:
+        return N_("that is the corpus BLEU of the side-by-side table (0.3000), a different "
+        "corpus: the running candidate with its shuffle, Ca3. Here the second sentence is Ca2: "
+        "add the running candidate's and Ca2's counts (if 0.3 is your own result rounded, give "
+        "at least 4 figures).")
+    return None
+
+
 register(
     Exercise(
         id="ch13.corpus-two",
@@ -153,12 +177,7 @@ register(
         second_hint=N_("for each sentence get c, r and, for n = 1..4, the clipped matches and the "
         "n-gram count (bleu.explain gives them); add them over the two sentences, then "
         "BP * exp(sum 0.25 log(matches_n / total_n)) with BP from the summed c and r."),
-        diagnose=lambda a: (
-            N_("that is the mean of the two sentence scores (Ca2 alone scores 0); corpus BLEU "
-            "adds the counts first.")
-            if _near(a, _mean_of_sentences())
-            else None
-        ),
+        diagnose=_diagnose_corpus_two,
         notebook="13_recap",
     )
 )

@@ -33,6 +33,8 @@ def mbr_index(matrix: list[list[float]]) -> int:
     """
     scores = np.array(matrix, dtype=float)
     n = len(scores)
+    if n == 1:  # one candidate: no others to agree with, and it is the only choice
+        return 0
     # the diagonal zeroed, not subtracted: sums of the other scores alone, so that rows of
     # whole numbers that tie stay exactly tied (the first wins)
     off_diagonal = np.where(np.eye(n, dtype=bool), 0.0, scores).sum(axis=1) / (n - 1)
@@ -59,7 +61,8 @@ def _examples() -> list[tuple]:
         [35.0, 35.0, 100.0, 50.0],
         [20.0, 20.0, 45.0, 100.0],
     ]
-    return [(three,), (asymmetric,), (identical_pair,), (uneven_diagonal,)]
+    single = [[100.0]]  # one candidate, no others: it is the choice (n - 1 = 0 others)
+    return [(three,), (asymmetric,), (identical_pair,), (uneven_diagonal,), (single,)]
 
 
 def _score(rng: random.Random, ties: bool) -> float:
@@ -154,7 +157,8 @@ register_code(
         name="mbr_index",
         signature="mbr_index(matrix)",
         task=N_("Return the index i (an int) of the candidate whose row has the highest mean "
-        "over the other candidates, matrix[i][j] for j != i; the first one on a tie."),
+        "over the other candidates, matrix[i][j] for j != i; the first one on a tie. A "
+        "single candidate (a 1 x 1 matrix) has no others and is the choice: return 0."),
         reference=mbr_index,
         examples=_examples,
         random_case=_random_case,
@@ -217,6 +221,9 @@ register_code(
         ),
         hint=N_("for each row i, add matrix[i][j] for every j other than i and divide by n - 1; "
         "return the position of the largest mean."),
+        raise_hint=N_("a single candidate (the 1 x 1 matrix [[100.0]]) has no other scores, "
+        "and n - 1 = 0: return 0, the only choice, before dividing by n - 1. Any other matrix "
+        "is a list of n rows of n scores, matrix[i][j] with i and j in 0 .. n - 1."),
         notebook="14_scale",
     )
 )
