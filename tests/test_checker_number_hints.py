@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import numpy as np
 import pytest
 
 from bleu.exercises import _REGISTRY, Exercise, check, exercises, register, reset_tries
@@ -71,32 +70,28 @@ def test_figures_cut_off_are_called_cut_off():
     assert CUT in message("test.two-sevenths", "0.28")
 
 
-def test_a_float_that_lost_its_trailing_zero_is_told_what_it_became():
-    for answer in (0.3020, np.float64(0.3020)):  # 0.302 typed arrives the same: both said
-        text = message("test.point-three-o-two", answer)
-        assert text.startswith("Close") and "give more digits" in text
-        assert (
-            "(A float drops final zeros: to give a 0 as a last figure, type the number as a "
-            "string, such as '0.5000'.)"
-        ) in text
-    # typed as a string it was never shortened
+def test_zeros_typed_in_a_string_are_figures():
+    """'0.3020' typed as a string shows 4 figures and is judged as such (the way to give a
+    final 0, since a float drops it): not "Close", a rounding slip. A float 0.302 is Close."""
     text = message("test.point-three-o-two", "0.3020")
-    assert "Check your rounding" in text and "A float drops" not in text
-    # a float right as far as it goes is asked for more digits, without the note
-    assert "A float drops" not in message("test.two-sevenths", 0.29)
-    assert message("test.point-three-o-two", 0.3).startswith("Close (test.point-three-o-two)")
-    assert message("test.two-sevenths", 0.29).startswith("Close")
+    assert "Check your rounding" in text and not text.startswith("Close")
+    assert message("test.point-three-o-two", 0.3020).startswith("Close")
+    assert message("test.point-three-o-two", "0.3021").startswith("Right")
+    assert "A float" not in message("test.point-three-o-two", 0.302)  # no note any more
 
 
 @pytest.mark.parametrize(
     ("ident", "answer"),
     [("test.nearly-one", 1.0), ("test.point-three-four", 0.30), ("test.point-three-four", "0.3")],
 )
-def test_a_one_figure_rounding_is_close_and_never_told_the_rounding_rule(ident, answer):
-    """1.0 for 0.96 and 0.3 for 0.34 are roundings to one figure: "Close", give more digits;
-    never "numbers are checked ... rounded. Check your rounding" (a slip needs 2 figures)."""
+def test_a_one_figure_rounding_is_told_one_figure_is_too_few(ident, answer):
+    """1.0 for 0.96 and 0.3 for 0.34 round the answer to one figure, as other values do:
+    neither "Close" nor the rounding rule, but "give at least 4", and no try used up."""
+    reset_tries()
     text = message(ident, answer)
-    assert RULE not in text and text.startswith(f"Close ({ident})")
+    assert RULE not in text and not text.startswith("Close")
+    assert "one significant figure is too few" in text
+    assert ". Hint: " in message(ident, 2.0)  # the next generic answer gets the first hint
 
 
 def test_a_one_figure_answer_that_is_no_rounding_gets_the_hint():

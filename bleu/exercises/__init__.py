@@ -197,11 +197,13 @@ SIGNIFICANT_FIGURES = 4
 MAX_ROUNDED_FIGURES = 7
 """An answer with more significant figures than this is checked by relative tolerance alone."""
 
-MIN_CLOSE_FIGURES = 1
+MIN_CLOSE_FIGURES = 2
 """An answer right to this many significant figures (but fewer than 4) is told "Close".
 
-One figure counts (0.3 for 2/7, 3 for 3.364): a slip the exercise diagnoses is named first,
-so what is left is a rounding that went too far, and "give more digits" is what helps.
+One figure is too few to tell a rounding from another value (0.3 for 2/7 is a rounding, 20 for
+16.67 and 0.4 for 0.4472 are other values that round the same): a one-figure rounding of the
+answer is told just that, "give at least 4 significant figures", without "right as far as
+it goes" and without using up a try (:func:`_one_figure`).
 """
 
 MIN_SLIP_FIGURES = 2
@@ -241,15 +243,41 @@ def _judge(
         return "right"
     if isinstance(expected, Integral) or number.digits is None or number.value == 0:
         return "wrong"
-    shown = number.digits.normalize()
-    count = figures(shown)
+    shown = as_typed(number.digits)
+    count = len(shown.as_tuple().digits)
     if count > MAX_ROUNDED_FIGURES:
         return "wrong"
-    if rounds_to(target, max(count, SIGNIFICANT_FIGURES), shown):
-        return "right"
+    # right if right as typed or with trailing zeros dropped (0.2857100, 12350 for 12345.6);
+    # "Close" only as typed: 0.4300 shows 4 figures and is not 3/7 rounded to them
+    for reading in (shown, shown.normalize()):
+        if rounds_to(target, max(figures(reading), SIGNIFICANT_FIGURES), reading):
+            return "right"
     if min_close <= count < SIGNIFICANT_FIGURES and rounds_to(target, count, shown):
         return "close"
     return "wrong"
+
+
+def as_typed(digits: Decimal) -> Decimal:
+    """The figures an answer shows, trailing zeros included as typed ('0.4300' has 4), except
+    the lone '.0' a float's repr adds (1.0, 20.0 show 1 and 2 figures).
+
+    >>> [len(as_typed(Decimal(t)).as_tuple().digits) for t in ("0.4300", "0.43", "1.0", "20.0")]
+    [4, 2, 1, 1]
+    """
+    _sign, numerals, exponent = digits.as_tuple()
+    if exponent == -1 and numerals and numerals[-1] == 0:
+        return digits.normalize()
+    return digits
+
+
+def _one_figure(number: Reading, expected: Any) -> bool:
+    """A one-figure answer that is the expected value rounded to one figure (0.3 for 2/7)."""
+    if number.digits is None or not number.finite or number.value == 0:
+        return False
+    if not _rounded_kind(expected):
+        return False
+    shown = as_typed(number.digits)
+    return len(shown.as_tuple().digits) == 1 and rounds_to(_target(expected), 1, shown)
 
 
 def _verdict(answer: Any, expected: Any, rel_tol: float) -> str:
@@ -466,25 +494,6 @@ def _cut_off(number: Reading, expected: Any) -> bool:
     return 0 <= abs(target) - abs(number.value) < unit and (target >= 0) == (number.value >= 0)
 
 
-def _float_padded(answer: Any, number: Reading | None) -> Reading | None:
-    """A float with fewer than 4 figures, read with the zeros it lost (0.302 -> 0.3020).
-
-    A float keeps no trailing zeros: 0.3020 typed as a float arrives as 0.302, which is also
-    what 0.302 typed gives. Read again with zeros up to :data:`SIGNIFICANT_FIGURES`, the
-    "give more digits" verdict can add what 0.3020 would have been told. ``None`` for
-    anything else.
-    """
-    is_float = isinstance(answer, float) or _numpy_kind(answer) == "f"
-    if not is_float or number is None or number.digits is None or not number.finite:
-        return None
-    shown = number.digits.normalize()
-    if number.value == 0 or figures(shown) >= SIGNIFICANT_FIGURES:
-        return None
-    lost = SIGNIFICANT_FIGURES - figures(shown)
-    padded = shown.quantize(Decimal(1).scaleb(shown.as_tuple().exponent - lost))
-    return Reading(number.value, padded, number.inexact)
-
-
 def _numpy_kind(value: Any) -> str:
     if hasattr(value, "dtype") and getattr(value, "shape", None) == ():
         return value.dtype.kind
@@ -662,18 +671,19 @@ def _wrong(
                 "{figures} figures, or the full value."
             ).format(exercise_id=key, note=_rounding_note(), figures=SIGNIFICANT_FIGURES)
             return CheckResult(key, False, message)
+    if number is not None and _one_figure(number, expected):
+        message = _(
+            "Not yet ({exercise_id}): one significant figure is too few to tell a rounding "
+            "from another value that rounds the same: give at least {figures} significant "
+            "figures."
+        ).format(exercise_id=key, figures=SIGNIFICANT_FIGURES)
+        return CheckResult(key, False, message)
     if verdict == "close":
         message = _(
             "Close ({exercise_id}): right as far as it goes, but give more digits: at "
             "least {figures} significant figures (counted from the first non-zero digit), "
             "rounded."
         ).format(exercise_id=key, figures=SIGNIFICANT_FIGURES)
-        padded = _float_padded(answer, number)  # 3 figures: 0.3020 typed would arrive so
-        if padded is not None and figures(number.digits) == SIGNIFICANT_FIGURES - 1:
-            message += " " + _(
-                "(A float drops final zeros: to give a 0 as a last figure, type the number as "
-                "a string, such as '0.5000'.)"
-            )
         return CheckResult(key, False, message)
     _TRIES[key] = earlier + 1  # only the exercise's own hints escalate, not the notes above
     return CheckResult(key, False, _("{not_yet}. {hint}").format(not_yet=not_yet, hint=hint))

@@ -487,12 +487,14 @@ def shown_value(value: Any) -> str:
 
     >>> shown_value(0.1 + 2.2), shown_value(0.5045666840058485), shown_value([0.1 + 0.2])
     ('2.3', '0.5045666840058485', '[0.30000000000000004]')
+    >>> shown_value(16.0), shown_value(16)  # a float stays visibly a float
+    ('16.0', '16')
     """
     if isinstance(value, float) and math.isfinite(value) and value != 0:
         for digits in range(1, 11):
             text = format(value, f".{digits}g")
             if abs(float(text) - value) <= 4 * math.ulp(value):
-                return text
+                return text if any(mark in text for mark in ".en") else text + ".0"
     return repr(value)
 
 
