@@ -127,7 +127,7 @@ def test_notes_do_not_use_up_the_first_hint():
     first hint, not the second (the readers lost the first hint to a 'Close')."""
     for note in (0.286, 0.2858, 28.57):  # Close, rounding, scale
         reset_tries()
-        assert "Hint" not in message("demo.two-sevenths", note)
-        first = message("demo.two-sevenths", 0.5)
+        assert "Hint" not in message("demo.warm-up", note)
+        first = message("demo.warm-up", 0.5)
         assert ". Hint: " in first and "Second hint" not in first, (note, first)
-    assert "Second hint" in message("demo.two-sevenths", 0.5)
+    assert "Second hint" in message("demo.warm-up", 0.5)

@@ -63,7 +63,7 @@ def test_chapter_argument_order_is_named(exercise_id, function):
     message = run_check(CODE_EXERCISES[exercise_id], function).message
     assert message.startswith("Not yet"), message
     assert "raised TypeError" in message, message
-    assert "argument order" in message, message
+    assert "arguments are swapped" in message, message
     assert "references first" in message, message
 
 

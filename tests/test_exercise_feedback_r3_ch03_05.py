@@ -19,7 +19,7 @@ from bleu.exercises.code import CODE_EXERCISES
 
 exercises()
 
-ARGUMENT_ORDER = "mind the argument order"
+ARGUMENT_ORDER = "the arguments are swapped"
 
 
 def _ngrams(tokens, n):

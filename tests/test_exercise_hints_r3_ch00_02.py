@@ -1,6 +1,6 @@
 """Round 3 of issue 28 on notebooks 00-02: what the second fresh readers found, one test each.
 
-- demo.two-sevenths (notebook 00's warm-up): the count 2 instead of the precision, the two
+- demo.warm-up (notebook 00's warm-up): the count 2 instead of the precision, the two
   references' counts added (3/7, or the count 3) and the smaller count kept (1/7) are named;
   the placeholder no longer suggests 3/7, and the two-tries demo forgets earlier tries first;
 - ch01.sentence-perplexity (renamed from an id that gave the trap away): a V one, two or three
@@ -54,33 +54,33 @@ def _code(name: str) -> list[str]:
 
 
 def test_demo_the_count_of_credited_words_is_named():
-    assert "count of credited words" in _hint("demo.two-sevenths", 2)
+    assert "count of credited words" in _hint("demo.warm-up", 2)
 
 
 @pytest.mark.parametrize("answer", [Fraction(3, 7), "3/7", 0.4286, 3])
 def test_demo_the_two_references_counts_added_are_named(answer):
-    assert "adds the two references' counts" in _hint("demo.two-sevenths", answer)
+    assert "adds the two references' counts" in _hint("demo.warm-up", answer)
 
 
 @pytest.mark.parametrize("answer", [Fraction(1, 7), 0.1429])
 def test_demo_the_smaller_count_is_named(answer):
-    assert "keeps the smaller count" in _hint("demo.two-sevenths", answer)
+    assert "keeps the smaller count" in _hint("demo.warm-up", answer)
 
 
 def test_demo_an_unrecognised_answer_still_gets_the_general_hint():
-    assert _hint("demo.two-sevenths", 0.5).endswith(ALL["demo.two-sevenths"].hint)
+    assert _hint("demo.warm-up", 0.5).endswith(ALL["demo.warm-up"].hint)
 
 
 def test_00_placeholder_is_no_slip_and_the_two_tries_start_afresh():
     cells = _code("00_overview.ipynb")
-    placeholder = next(c for c in cells if 'check("demo.two-sevenths", answer)' in c)
+    placeholder = next(c for c in cells if 'check("demo.warm-up", answer)' in c)
     assert "3/7" not in placeholder
     for example in ("'1/3'", "0.3333"):  # the examples of the form are no diagnosed slip
         assert example in placeholder
-        assert ALL["demo.two-sevenths"].diagnose(example.strip("'")) is None
+        assert ALL["demo.warm-up"].diagnose(example.strip("'")) is None
     loop = next(c for c in cells if "for attempt in" in c)
     lines = [line.split("#")[0].strip() for line in loop.splitlines()]
-    reset = lines.index('reset_tries("demo.two-sevenths")')  # a call, not a comment
+    reset = lines.index('reset_tries("demo.hints")')  # a call, not a comment
     assert reset < next(i for i, line in enumerate(lines) if line.startswith("for attempt in"))
 
 

@@ -63,7 +63,7 @@ def test_set_of_the_references_gets_a_raise_hint_that_names_the_list_of_lists():
     message = str(run_check(UNIGRAM_PRECISION, unigram_precision))
     assert "raised TypeError" in message, message
     hint = message[message.index("Hint:"):]
-    assert "set(references)" in hint and "list of token lists" in hint, hint
+    assert "set(references)" in hint and "list of tokens" in hint, hint
     assert "empty candidate" in hint  # the other usual cause is still named
 
 
@@ -88,7 +88,8 @@ def test_00_says_a_shorter_rounding_is_close():
     cells = _cells("00_overview.ipynb")
     section = next(c.source for c in cells if c.source.startswith(
         "## Optional: how answers are compared"))
-    assert "fewer than 4 figures" in section and "`0.3`" in section and "Close" in section
+    assert "2 or 3 figures" in section and "Close" in section
+    assert "`0.6`" in section and "one figure is too few" in section
 
 
 def test_00_folds_the_report_details_and_the_check_details():

@@ -143,10 +143,10 @@ def test_a_last_figure_off_by_two_or_more_is_not_a_rounding_slip(exercise_id):
 
 
 def test_the_note_is_not_said_to_three_sevenths_for_two_sevenths():
-    message = check("demo.two-sevenths", "3/7").message
-    assert NOTE not in message and message.startswith("Not yet (demo.two-sevenths). Hint: ")
-    assert NOTE not in check("demo.two-sevenths", 0.4286).message
-    assert NOTE in check("demo.two-sevenths", 0.2855).message  # off in the 4th figure
+    message = check("demo.warm-up", "3/7").message
+    assert NOTE not in message and message.startswith("Not yet (demo.warm-up). Hint: ")
+    assert NOTE not in check("demo.warm-up", 0.4286).message
+    assert NOTE in check("demo.warm-up", 0.2855).message  # off in the 4th figure
 
 
 @pytest.mark.parametrize("exercise_id", ROUNDED)
@@ -256,23 +256,23 @@ def test_a_second_wrong_try_gets_the_second_hint(exercise_id):
 
 def test_tries_count_per_exercise_and_nothing_else_resets_them():
     check("ch05.equal-weights", 9.0)
-    assert check("demo.two-sevenths", 9.0).message.endswith(ALL["demo.two-sevenths"].hint)
+    assert check("demo.warm-up", 9.0).message.endswith(ALL["demo.warm-up"].hint)
     assert check("ch05.equal-weights", ALL["ch05.equal-weights"].expected()).correct
     assert "Second hint" in check("ch05.equal-weights", 9.0).message  # a right answer in between
-    assert tries("ch05.equal-weights") == 2 and tries("demo.two-sevenths") == 1
+    assert tries("ch05.equal-weights") == 2 and tries("demo.warm-up") == 1
     check("ch05.equal-weights", None)  # the placeholder is no try
     check("ch05.equal-weights", "x")  # neither is a string that is not a number
     assert tries("ch05.equal-weights") == 2
     reset_tries("ch05.equal-weights")
-    assert tries("ch05.equal-weights") == 0 and tries("demo.two-sevenths") == 1
+    assert tries("ch05.equal-weights") == 0 and tries("demo.warm-up") == 1
     assert "Hint: " in check("ch05.equal-weights", 9.0).message
 
 
 def test_a_diagnosed_wrong_answer_keeps_its_diagnosis_on_later_tries():
-    ex = ALL["demo.two-sevenths"]
+    ex = ALL["demo.warm-up"]
     specific = ex.diagnose(ex.wrong)
     for _ in range(3):
-        assert check("demo.two-sevenths", ex.wrong).message.endswith(f"Hint: {specific}")
+        assert check("demo.warm-up", ex.wrong).message.endswith(f"Hint: {specific}")
 
 
 # --- hints that gave the answer away, and a wrong one -------------------------------------

@@ -153,9 +153,9 @@ def _korean(message: str) -> bool:
 def test_numeric_verdicts_in_korean():
     exercises.use_language("ko")
     translated = _translated()
-    demo = exercises.get("demo.two-sevenths")
+    demo = exercises.get("demo.warm-up")
     right = str(exercises.check(demo.id, 2 / 7))
-    assert right.startswith("정답이에요 (demo.two-sevenths)")
+    assert right.startswith("정답이에요 (demo.warm-up)")
     hint = str(exercises.check(demo.id, 0.5))
     assert _korean(hint) and translated[demo.hint] in hint
     second = str(exercises.check(demo.id, 0.5))
@@ -229,5 +229,5 @@ def test_english_is_the_default_and_comes_back_unchanged():
     exercises.use_language("en")
     assert _sweep() == before
     assert korean != before
-    right = str(exercises.check("demo.two-sevenths", 2 / 7))
-    assert right == "Right (demo.two-sevenths). Well done."
+    right = str(exercises.check("demo.warm-up", 2 / 7))
+    assert right == "Right (demo.warm-up). Well done."

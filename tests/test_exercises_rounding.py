@@ -60,7 +60,7 @@ def reveals(message: str, value) -> bool:
 
 
 def test_the_registry_has_numeric_exercises_to_round():
-    assert "demo.two-sevenths" in ROUNDED and len(ROUNDED) >= 30
+    assert "demo.warm-up" in ROUNDED and len(ROUNDED) >= 30
 
 
 @pytest.mark.parametrize("exercise_id", NUMERIC)
@@ -269,13 +269,13 @@ def test_beyond_7_figures_only_the_tolerance_counts():
 def test_two_and_three_figures_are_close_one_is_too_few():
     """A rounding of the right value to 2 or 3 figures is "Close"; to one figure it is told
     that one figure is too few (20 for 16.67 is another value that rounds the same)."""
-    assert check("demo.two-sevenths", 0.29).message.startswith("Close")
-    assert check("demo.two-sevenths", "0.286").message.startswith("Close")
-    assert "one significant figure is too few" in check("demo.two-sevenths", 0.3).message
-    assert check("demo.two-sevenths", 0.287).message.startswith("Not yet")
-    assert check("demo.two-sevenths", 0.4).message.startswith("Not yet")
-    assert check("demo.two-sevenths", "0.3000").message.startswith("Not yet (demo.two-sevenths)")
-    assert "Close" not in check("demo.two-sevenths", "0.2900").message  # 4 figures typed
+    assert check("demo.warm-up", 0.29).message.startswith("Close")
+    assert check("demo.warm-up", "0.286").message.startswith("Close")
+    assert "one significant figure is too few" in check("demo.warm-up", 0.3).message
+    assert check("demo.warm-up", 0.287).message.startswith("Not yet")
+    assert check("demo.warm-up", 0.4).message.startswith("Not yet")
+    assert check("demo.warm-up", "0.3000").message.startswith("Not yet (demo.warm-up)")
+    assert "Close" not in check("demo.warm-up", "0.2900").message  # 4 figures typed
 
 
 def test_numbers_inside_lists_follow_the_same_rule():

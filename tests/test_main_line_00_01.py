@@ -64,8 +64,8 @@ def test_00_demo_prints_verdicts_in_a_loop_with_the_hint_then_the_second_hint():
         ("for ", "from fractions")) and "check(" in c.source)
     assert re.search(r"^for .*\n\s+print\(check\(", loop.source, re.M)
     lines = _outputs(loop).splitlines()
-    assert lines[0].startswith("Not yet (demo.two-sevenths). Hint: ")
-    assert lines[1].startswith("Not yet (demo.two-sevenths). Second hint: ")
+    assert lines[0].startswith("Not yet (demo.hints). Hint: ")
+    assert lines[1].startswith("Not yet (demo.hints). Second hint: ")
     text = "\n".join(c.source for c in cells if c.cell_type == "markdown")
     assert "last line" in text and "second hint" in text
 

@@ -41,24 +41,24 @@ Exercises live in the modules of this package, one per notebook (``ch03.py`` for
 notebook 03 and so on); each module calls :func:`register`. They are all imported on
 first use.
 
->>> result = check("demo.two-sevenths", 2 / 7)
+>>> result = check("demo.warm-up", 2 / 7)
 >>> result.correct
 True
->>> check("demo.two-sevenths", 0.2857).correct, check("demo.two-sevenths", "2/7").correct
+>>> check("demo.warm-up", 0.2857).correct, check("demo.warm-up", "2/7").correct
 (True, True)
->>> print(check("demo.two-sevenths", 0.29))  # doctest: +ELLIPSIS
-Close (demo.two-sevenths): right as far as it goes, but give more digits: at least 4...
->>> print(check("demo.two-sevenths", 0.28))  # doctest: +ELLIPSIS
-Not yet (demo.two-sevenths): numbers are checked to 4 significant figures, rounded. Check ...
->>> print(check("demo.two-sevenths", 28.57))  # doctest: +ELLIPSIS
-Not yet (demo.two-sevenths): that looks like the answer on the 0-100 scale (a percentage); ...
+>>> print(check("demo.warm-up", 0.29))  # doctest: +ELLIPSIS
+Close (demo.warm-up): right as far as it goes, but give more digits: at least 4...
+>>> print(check("demo.warm-up", 0.28))  # doctest: +ELLIPSIS
+Not yet (demo.warm-up): numbers are checked to 4 significant figures, rounded. Check ...
+>>> print(check("demo.warm-up", 28.57))  # doctest: +ELLIPSIS
+Not yet (demo.warm-up): that looks like the answer on the 0-100 scale (a percentage); ...
 >>> reset_tries()
->>> print(check("demo.two-sevenths", 0.5))  # doctest: +ELLIPSIS
-Not yet (demo.two-sevenths). Hint: ...
->>> print(check("demo.two-sevenths", 0.5))  # doctest: +ELLIPSIS
-Not yet (demo.two-sevenths). Second hint: ...
->>> use_language("ko"); print(check("demo.two-sevenths", 2 / 7)); use_language("en")
-정답이에요 (demo.two-sevenths). 잘했어요.
+>>> print(check("demo.warm-up", 0.5))  # doctest: +ELLIPSIS
+Not yet (demo.warm-up). Hint: ...
+>>> print(check("demo.warm-up", 0.5))  # doctest: +ELLIPSIS
+Not yet (demo.warm-up). Second hint: ...
+>>> use_language("ko"); print(check("demo.warm-up", 2 / 7)); use_language("en")
+정답이에요 (demo.warm-up). 잘했어요.
 """
 
 from __future__ import annotations

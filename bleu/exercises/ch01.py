@@ -29,10 +29,12 @@ def _geometric() -> float:
     return lm.perplexity(PROBABILITIES)
 
 
-def _slip(answer: Any, value: float) -> bool:
+def _slip(answer: Any, value: float, figures: int = SIGNIFICANT_FIGURES) -> bool:
     """True if ``answer`` is ``value`` as a student would reach it: to the 4 significant figures
     answers are checked to, even when it carries more digits from a rounded intermediate
-    (1/3.3636 for 1/3.36358...), so that a slip is matched as loosely as a right answer."""
+    (1/3.3636 for 1/3.36358...), so that a slip is matched as loosely as a right answer.
+    ``figures=3`` also matches a value copied from a notebook table that prints 3 figures
+    (0.0714 for the MLE P(mat | the))."""
     if same_answer(answer, value):
         return True
     try:
@@ -41,7 +43,8 @@ def _slip(answer: Any, value: float) -> bool:
         return False
     if not (math.isfinite(number) and math.isfinite(target)) or target == 0:
         return False
-    return f"{number:.{SIGNIFICANT_FIGURES - 1}e}" == f"{target:.{SIGNIFICANT_FIGURES - 1}e}"
+    return any(f"{number:.{n - 1}e}" == f"{target:.{n - 1}e}"
+               for n in range(min(figures, SIGNIFICANT_FIGURES), SIGNIFICANT_FIGURES + 1))
 
 
 def _common_slips(answer: Any, probabilities: list[float] | tuple[float, ...]) -> str | None:
@@ -101,7 +104,7 @@ def _diagnose_laplace(answer: Any) -> str | None:
     vocabulary = len(model.vocab)
     # the MLE value 1/14 is also Laplace with V three short (2/28: the 14 words without <s>,
     # </s> and <UNK>): one hint for both readings
-    if _slip(answer, model.score("mat", ["the"])):
+    if _slip(answer, model.score("mat", ["the"]), figures=3):  # the MLE table prints 0.0714
         return N_("that is the MLE estimate (no smoothing), and also what Laplace gives with "
         "V = 14, the words alone: Laplace adds 1 to the count and V to the denominator, and V "
         "is len(laplace.vocab), which counts <s>, </s> and <UNK> too.")
@@ -142,8 +145,12 @@ def _sentence_ppl() -> float:
 
 def _diagnose_sentence(answer: Any) -> str | None:
     probs = lm.token_probabilities(toy_model("laplace"), SENTENCE.split())
-    if _slip(answer, lm.perplexity(probs[:-1])):
+    if _slip(answer, lm.perplexity(probs[:-1]), figures=3):  # 8.29, as a 3-figure table shows
         return N_("the end-of-sentence token </s> is predicted too: count its probability.")
+    surprise = sum(-math.log2(p) for p in probs)
+    if _slip(answer, 2 ** (surprise / (len(probs) - 1)), figures=3):
+        return N_("that divides the 7 surprises by 6, the words: </s> is a predicted token too, "
+        "so the mean is over 7.")
     if _slip(answer, lm.perplexity(probs[1:-1])):
         return N_("pad the sentence with <s> in front and </s> at the end: the first word and "
         "the end of the sentence are predicted too.")
@@ -186,6 +193,62 @@ register(
         second_hint=N_("pad the six words with <s> in front and </s> at the end, take "
         "laplace.score(word, [previous]) for each of the 7 bigrams (the last one predicts "
         "</s>), and raise 2 to the mean of -log2 p over those 7."),
+        notebook="01_perplexity",
+    )
+)
+
+
+CANDIDATES = (
+    "a cat slept on the mat",
+    "the cat sat on the mat",
+    "the dog ran in the park",
+    "mat the on slept cat a",
+)
+"""The four candidates of the notebook's table for the source 고양이가 매트 위에서 잤다, in order;
+the first is the faithful translation."""
+
+
+def _laplace_perplexities() -> list[float]:
+    return [lm.sentence_perplexity(toy_model("laplace"), c.split()) for c in CANDIDATES]
+
+
+def _preferred() -> int:
+    perplexities = _laplace_perplexities()
+    return 1 + perplexities.index(min(perplexities))
+
+
+def _diagnose_preferred(answer: Any) -> str | None:
+    perplexities = _laplace_perplexities()
+    try:
+        number = int(answer)
+    except (TypeError, ValueError, OverflowError):
+        return None
+    if number != answer and str(number) != str(answer).strip():
+        return None
+    if number == 1:
+        return N_("candidate 1 is the faithful translation, the one BLEU prefers; the language "
+        "model never sees the source: it prefers the candidate with the lowest perplexity.")
+    if number == 1 + perplexities.index(max(perplexities)):
+        return N_("that candidate has the highest perplexity, the one the model likes least: "
+        "lower perplexity is preferred.")
+    if 1 <= number <= len(CANDIDATES):
+        return N_("compare the PPL (Laplace) column row by row: the lowest number is the "
+        "preferred candidate.")
+    return N_("give the candidate's number, 1 to 4, in the order of the table's rows.")
+
+
+register(
+    Exercise(
+        id="ch01.preferred-candidate",
+        question="Which of the four candidates for 고양이가 매트 위에서 잤다 (1 to 4, in the "
+        "table's order) does the Laplace toy model prefer?",
+        expected=_preferred,
+        hint=N_("a language model prefers the sentence it finds least surprising: the lowest "
+        "perplexity."),
+        wrong=1,
+        diagnose=_diagnose_preferred,
+        second_hint=N_("read the PPL (Laplace) column of the table: the row with the smallest "
+        "value is the answer, faithful or not."),
         notebook="01_perplexity",
     )
 )

@@ -249,11 +249,11 @@ UNIGRAM_PRECISION = register_code(
         hint=N_("for each token of the candidate ask whether some reference contains it, count "
         "the yeses, and return Fraction(count, len(candidate)); an empty candidate gets "
         "Fraction(0) (0 of 0 tokens, like bleu.modified_precision)"),
-        raise_hint=N_("two usual causes. references is a list of token lists, so "
-        "set(references) raises TypeError: unhashable type: 'list': take the tokens from inside "
-        "each reference. An empty candidate (0 tokens) gets Fraction(0): return it before "
-        "dividing by len(candidate), since Fraction(0, 0) raises ZeroDivisionError. Otherwise, "
-        "the last lines of your traceback show the call that failed"),
+        raise_hint=N_("three usual causes. The order is unigram_precision(candidate, "
+        "references), candidate first (the package's bleu functions take references first). "
+        "Each reference is a list of tokens: set(references) raises TypeError: unhashable type: "
+        "'list'. An empty candidate gets Fraction(0): return it before dividing by "
+        "len(candidate). Otherwise, the last lines of your traceback show the call that failed"),
         notebook="02_unigram_precision",
     )
 )

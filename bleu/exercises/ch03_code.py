@@ -261,10 +261,10 @@ CLIPPED_COUNTS = register_code(
         "reference count its n-grams too and keep each n-gram's largest count over the "
         "references; then map each hypothesis n-gram to min(its count, that largest count). "
         "Work the failing call by hand and compare it with what your function returns"),
-        raise_hint=N_("mind the argument order (TypeError: unhashable type: 'list'): "
-        "clipped_counts(references, hypothesis, n) takes the references first, the other way "
-        "round from the chapter's count_clip(candidate, references, n). A KeyError means a "
-        "plain dict was read at an n-gram it lacks: use a Counter, or .get(gram, 0)"),
+        raise_hint=N_("TypeError (unhashable type: 'list'): the arguments are swapped; "
+        "clipped_counts(references, hypothesis, n) takes the references first, unlike the "
+        "chapter's count_clip(candidate, references, n). KeyError: a plain dict was read at an "
+        "n-gram it lacks; use a Counter, or .get(gram, 0)."),
         notebook="03_modified_precision",
         compare=same_counts,
     )
@@ -426,10 +426,10 @@ MODIFIED_PRECISION = register_code(
         hint=N_("p_n = sum of Count_clip / sum of Count over the hypothesis's n-grams, as "
         "Fraction(matches, total). Work the failing call by hand: its n-grams, each one's "
         "clipped count, the two sums"),
-        raise_hint=N_("a ZeroDivisionError means a hypothesis shorter than n, which has no "
-        "n-gram: return Fraction(0) before dividing. A TypeError (unhashable type: 'list') "
-        "means the chapter's argument order: my_modified_precision(references, hypothesis, n) "
-        "takes the references first, unlike modified_precision(candidate, references, n)"),
+        raise_hint=N_("ZeroDivisionError: a hypothesis shorter than n has no n-gram; return "
+        "Fraction(0) before dividing. TypeError (unhashable type: 'list'): the arguments are "
+        "swapped; my_modified_precision(references, hypothesis, n) takes the references first, "
+        "unlike the chapter's modified_precision(candidate, references, n)."),
         notebook="03_modified_precision",
     )
 )

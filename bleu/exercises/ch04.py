@@ -171,8 +171,8 @@ register(
         "normalised with `normalise`)?",
         expected=_example3_bigram,
         hint=N_(
-            "write out the candidate's bigrams; each reference "
-            "has only two bigrams of its own."
+            "write out the candidate's four bigrams and look for each one in all three "
+            "references: a bigram counts if any one of them has it."
         ),
         wrong=Fraction(1),
         second_hint=N_("the candidate has four bigrams; a reference such as 'i always do' offers "

@@ -39,21 +39,24 @@ def expected_precisions(references: References, hypothesis: Tokens, max_n: int) 
 
 
 def _examples() -> list[tuple[list[list[str]], list[str], int]]:
-    """The chapter's sentences: 'the cat the cat on the mat' against Example 2 up to 4-grams
-    (first: every order differs, so most slips fail on it), 'the cat' up to 4 (shorter than
-    the orders 3 and 4: stopping at the hypothesis's length fails here first), Example 1's
-    Ca1 and the shuffled Ca3 (normalised) up to 4, 'the' x 7 up to 2, and one order only."""
+    """The chapter's sentences, after a sentence of our own: 'the cat on the mat on the mat'
+    against Example 2 up to 4-grams (first: every order differs and clipping bites, so most
+    slips fail on it; no exercise asks about it, so its expected list gives no answer away),
+    'the cat' up to 4 (shorter than the orders 3 and 4: stopping at the hypothesis's length
+    fails here first), Example 1's Ca1 and the shuffled Ca3 (normalised) up to 4, 'the' x 7
+    up to 2, and one order only."""
     ex1, ex2 = load_example("example1"), load_example("example2")
     refs1 = [words(ref) for ref in ex1.references]
     refs2 = ex2.reference_tokens()
-    cat, x7 = ex2.candidate_tokens("Ca2"), ex2.candidate_tokens("Ca1")
+    x7 = ex2.candidate_tokens("Ca1")
+    own = "the cat on the mat on the mat".split()
     return [
-        (refs2, cat, 4),
+        (refs2, own, 4),
         (refs2, ["the", "cat"], 4),
         (refs1, words(ex1.candidates["Ca1"]), 4),
         (refs1, words(ex1.candidates["Ca3"]), 4),
         (refs2, x7, 2),
-        (refs2, cat, 1),
+        (refs2, own, 1),
     ]
 
 
@@ -195,11 +198,12 @@ PRECISIONS = register_code(
         hint=N_("for each n from 1 to max_n: count the hypothesis's n-grams, clip each by its "
         "largest count in any one reference, and append Fraction(clipped matches, number of "
         "n-grams). Work the failing call by hand, order by order, and compare"),
-        raise_hint=N_("a ValueError (n must be >= 1) means the orders start at 0: they run "
-        "from 1 to max_n, range(1, max_n + 1). A ZeroDivisionError means an order longer than "
-        "the hypothesis, which has no n-gram: append Fraction(0) for it. A TypeError "
-        "(unhashable type: 'list') means the argument order: precisions(references, "
-        "hypothesis, max_n) takes the references first"),
+        raise_hint=N_("ValueError (n must be >= 1): the orders start at 1, not 0; loop over "
+        "range(1, max_n + 1). ZeroDivisionError: an order longer than the hypothesis has no "
+        "n-gram; append Fraction(0) for it. TypeError (unhashable type: 'list', or "
+        "'references must be a list of references'): an argument order is swapped; "
+        "precisions(references, hypothesis, max_n), clipped_counts(references, hypothesis, n) "
+        "and modified_precision(references, hypothesis, n) all take the references first."),
         notebook="04_ngram_precision",
     )
 )

@@ -54,6 +54,13 @@ def _diagnose_equal(answer) -> str | None:
     p = _precisions("example2", "Ca2")
     if _near(answer, _cat_mat_arithmetic()):
         return N_("that is the arithmetic mean; BLEU averages the logarithms, not the precisions.")
+    if _near(answer, 0.0):
+        return N_("no precision of 'the cat the cat on the mat' is 0, so the mean is not 0 "
+        "either: its 4-gram 'cat on the mat' occurs in the reference 'there is a cat on the "
+        "mat', so p_4 counts that match.")
+    if _near(answer, combine(p[:3], (1 / 3,) * 3)):
+        return N_("that is the mean of p_1, p_2 and p_3 only (weights 1/3 each, BLEU-3): this "
+        "exercise takes all four orders, p_4 included, with weight 0.25 each.")
     # the bare product is small, so 3 figures (0.0476) already name it
     if _near(answer, float(math.prod(p)), rel_tol=1e-3):
         return (
@@ -113,6 +120,10 @@ def _diagnose_hello(answer) -> str | None:
             N_("that is the bare product p_1 * p_2: the weights are missing (each log p_n is "
             "multiplied by its weight before the exp).")
         )
+    if _near(answer, combine([p[0], Fraction(1, 5)], (0.5, 0.5))):
+        return N_("0.4 is what p_2 = 1/5 gives: p_2's denominator is the number of bigrams of "
+        "the 5-token candidate, 4, not its number of tokens. If 0.4 was a rounding, give at "
+        "least 4 significant figures.")
     return None
 
 

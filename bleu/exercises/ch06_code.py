@@ -156,6 +156,10 @@ CLOSEST_REF_LENGTH = register_code(
         hint=N_("work the failing call by hand: write down each reference's length and its "
         "distance from hyp_len, pick the closest, and when two are equally close apply the "
         "tie rule of notebook 06; then compare with what your function returns."),
+        raise_hint=N_("references holds the references themselves, lists of tokens, not their "
+        "lengths: take len(ref) of each before comparing it with hyp_len. (The chapter's "
+        "closest_length takes a list of lengths; to reuse it, pass it "
+        "[len(ref) for ref in references].)"),
         notebook="06_brevity_penalty",
         show=show_lengths,
     )

@@ -54,6 +54,11 @@ def _diagnose_bleu3(answer) -> str | None:
     if _near(answer, sentence_bleu(refs, _with_period(), weights=(0.5, 0.5))):
         return N_("that is BLEU-2; BLEU-3 uses p_1, p_2 and p_3 with weight 1/3 each.")
     hyp = _with_period()
+    example1 = load_example("example1").reference_tokens()
+    if _near(answer, sentence_bleu(example1, hyp, weights=BLEU3)):
+        return N_("that scores against Example 1's references as printed, final periods kept, "
+        "so 'party.' finds a match. Only the candidate keeps its period here: score it "
+        "against the running example's references (periods removed).")
     if _near(answer, sum(float(modified_precision(refs, hyp, n)) for n in (1, 2, 3)) / 3):
         return N_("that is the arithmetic mean (p_1 + p_2 + p_3) / 3; BLEU takes the geometric "
         "mean, exp of the mean of log p_1, log p_2 and log p_3.")

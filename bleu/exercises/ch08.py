@@ -128,6 +128,16 @@ def _characters() -> Fraction:
     return modified_precision([list("the mat")], list("the cat"), 1)
 
 
+def _diagnose_characters(answer: object) -> str | None:
+    if answer == Fraction(1, 2) or answer == 0.5:
+        return N_("that is the word-level precision; NLTK does not split the string into words.")
+    expected = _characters()
+    if _plain_number(answer) == expected.numerator * 1.0 and expected.numerator > 1:
+        return N_("that is the count of clipped character matches; give the precision: that "
+        "count divided by the number of characters of 'the cat'.")
+    return None
+
+
 register(
     Exercise(
         id="ch08.characters",
@@ -138,11 +148,7 @@ register(
         wrong=Fraction(1, 2),
         second_hint=N_("'the cat' is seven characters, the space included; clip each character's "
         "count by its count among the seven characters of 'the mat', and divide by 7."),
-        diagnose=lambda a: (
-            N_("that is the word-level precision; NLTK does not split the string into words.")
-            if a == Fraction(1, 2) or a == 0.5
-            else None
-        ),
+        diagnose=_diagnose_characters,
         notebook="08_libraries",
     )
 )
@@ -221,9 +227,10 @@ register(
         "1/(2^k * total). sacreBLEU prints precisions in percent."),
         wrong=0.0,
         diagnose=_diagnose_sacre,
-        second_hint=N_("against Reference 3 alone, Ca1 has unigram, bigram and trigram matches but "
-        "no matching 4-gram; it is the first order without a match (k = 1), and Ca1's 18 tokens "
-        "make c - 3 4-grams. Times 100 for percent."),
+        second_hint=N_("in bleu.explain's table, find the order whose clipped/total reads 0/...: "
+        "its total is the number after the slash, and k counts the orders without a match up "
+        "to and including it. Put both into method 3's 1/(2^k * total), and give it in "
+        "percent."),
         scale="0-100",
         notebook="08_libraries",
     )

@@ -322,7 +322,8 @@ CORPUS_BLEU_FROM_STATS = register_code(
                 "c and r swapped",
                 _lengths_swapped,
                 N_("column 0 is c (the hypothesis lengths), column 1 r (the reference lengths): "
-                "the penalty is exp(1 - r / c), for a summed c at most the summed r"),
+                "the penalty is exp(1 - sum r / sum c) when sum c <= sum r, and 1 when "
+                "sum c > sum r"),
             ),
             Mistake(
                 "004's ratio",
@@ -333,15 +334,15 @@ CORPUS_BLEU_FROM_STATS = register_code(
             Mistake(
                 "penalties multiplied",
                 _bp_product,
-                N_("one brevity penalty for the corpus, exp(1 - sum r / sum c), from the summed "
-                "lengths: not the product of the sentences' own penalties, which punishes every "
-                "short sentence again"),
+                N_("one brevity penalty for the corpus, exp(1 - sum r / sum c) (1 when sum c > "
+                "sum r), from the summed lengths: not the product of the sentences' own "
+                "penalties, which punishes every short sentence again"),
             ),
             Mistake(
                 "penalty per sentence",
                 _bp_per_sentence,
-                N_("one brevity penalty for the corpus, from the summed lengths: not the mean of "
-                "the sentences' penalties"),
+                N_("one brevity penalty for the corpus, exp(1 - sum r / sum c) (1 when sum c > "
+                "sum r), from the summed lengths: not the mean of the sentences' penalties"),
             ),
         ),
         hint=N_("work the failing call by hand: add up each of the ten columns over the rows "

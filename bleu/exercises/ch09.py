@@ -175,6 +175,10 @@ def _diagnose_method5(answer: object) -> str | None:
         "every precision, not only the zeros: for n = 1 the value before p_1 is p_1 + 1 = 2, "
         "which lifts p_1 above 1, and the missing 5-gram (p_5 = 0) pulls p_4 down; work the "
         "four averages in order.")
+    if math.isclose(answer, _method5_short() ** 4, rel_tol=1e-4):
+        return N_("that is the product of the four smoothed precisions, exp of the sum of their "
+        "logs; BLEU takes the mean of the logs (weight 1/4 each), so take the fourth root of "
+        "that product.")
     if math.isclose(answer, _method5("the cat sat on the mat"), rel_tol=1e-4):
         return (
             N_("that is the six-token sentence of the notebook; this one has no 5-gram, so the "

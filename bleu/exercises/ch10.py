@@ -49,6 +49,9 @@ def _three_sentence_scores() -> list[float]:
 
 
 def _diagnose_three(answer: object) -> str | None:
+    if isinstance(answer, bool):
+        return N_("check takes the corpus score, a number on the 0-100 scale; whether it is "
+        "the mean of the three sentence scores is for you to compare, and is not checked.")
     scores = _three_sentence_scores()
     if _close(answer, sum(scores) / len(scores)):
         return (

@@ -218,6 +218,9 @@ def _diagnose_two_ref_bp(answer: Any) -> str | None:
         return N_("BP = 1 would need r = 4; which length is closer to 6.2?")
     if close_to(answer, math.exp(1 - 4 / 6.2)):
         return N_("that uses r = 4 in the formula; since c > 4 the formula does not apply there.")
+    if close_to(answer, 6.2 / 8):
+        return N_("that is the plain ratio c / r = 6.2 / 8, document 004's penalty from notebook "
+        "06; soft BLEU uses BLEU's exponential one: BP = exp(1 - r / c) with r = 8.")
     rounded = math.exp(1 - _ROUNDED_RATIO)  # 0.748264..., shown as 0.7483
     if abs(float(answer) - rounded) < 5e-5:
         return N_("that rounds r / c = 8 / 6.2 to 1.29 before taking the exponential, which "

@@ -147,10 +147,26 @@ def _side_by_side_corpus() -> float:
     return corpus_bleu([refs, refs], [hyp, shuffled])
 
 
+def _printed_references_corpus() -> tuple[float, float]:
+    """Exercise ch13.corpus-two scored against Example 1's references with their periods.
+
+    First with the candidates as asked (no periods), then with the candidates as printed too.
+    """
+    ex = load_example("example1")
+    refs = [ref.split() for ref in ex.references]
+    _, hypotheses = two_sentences()
+    printed = [ex.candidates[label].split() for label in ("Ca1", "Ca2")]
+    return corpus_bleu([refs, refs], hypotheses), corpus_bleu([refs, refs], printed)
+
+
 def _diagnose_corpus_two(answer: object) -> str | None:
     if _near(answer, _mean_of_sentences()):
         return N_("that is the mean of the two sentence scores (Ca2 alone scores 0); corpus BLEU "
         "adds the counts first.")
+    if any(_near(answer, value) for value in _printed_references_corpus()):
+        return N_("that scores against Example 1's references as printed, with their final "
+        "periods ('party.' is then one token, and 'party' does not match it); the running "
+        "example drops the periods: use running.reference_tokens() for both sentences.")
     table = _side_by_side_corpus()  # 0.30002, printed 0.3000
     try:
         number = float(answer)  # type: ignore[arg-type]

@@ -10,7 +10,7 @@ from ..precision import modified_precision
 from . import Exercise, register, same_answer
 
 
-def _two_sevenths():
+def _warm_up():
     ex = load_example("example2")
     return modified_precision(ex.reference_tokens(), ex.candidate_tokens("Ca1"), 1)
 
@@ -40,16 +40,29 @@ def _diagnose(answer):
 
 register(
     Exercise(
-        id="demo.two-sevenths",
+        id="demo.warm-up",
         question="Modified unigram precision of 'the the the the the the the' "
         "against Example 2's references.",
-        expected=_two_sevenths,
+        expected=_warm_up,
         hint=N_("clip each count by the most times the word occurs in any one reference."),
         wrong=1.0,
         diagnose=_diagnose,
         second_hint=N_("count 'the' in each reference on its own and keep the larger of the two "
         "counts: the candidate's seven 'the' are credited only up to that number, and the "
         "denominator stays the candidate's 7 tokens."),
+        notebook="00_overview",
+    )
+)
+
+
+register(
+    Exercise(
+        id="demo.hints",
+        question="How many tokens does 'the cat is on the mat' have?",
+        expected=lambda: 6,
+        hint=N_("split the sentence at its spaces and count the pieces."),
+        wrong=5,
+        second_hint=N_("count every word, repeated ones too: 'the' is two tokens."),
         notebook="00_overview",
     )
 )
