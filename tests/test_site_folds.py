@@ -102,3 +102,15 @@ def test_no_markdown_cell_shows_an_image():
             if "<img" in text or "![" in text or cell.get("attachments"):
                 found.append(path.name)
     assert found == []
+
+
+def test_a_print_stored_in_pieces_shows_as_one_block(tmp_path: Path):
+    """The kernel may store one print as two stream outputs; a page shows one block."""
+    from bleu.book.site import for_the_site
+
+    cell = new_code_cell("print('a:', 1)")
+    cell.outputs = [new_output("stream", text="a:"), new_output("stream", text=" 1\n")]
+    nb = for_the_site(new_notebook(cells=[cell]))
+    assert [o.text for o in nb.cells[0].outputs] == ["a: 1\n"]
+    html = _export(_handout_exporter(), tmp_path / "x.ipynb", "x.html", "X", [], nb=nb)
+    assert "a: 1" in html

@@ -540,14 +540,40 @@ def is_progress_bar(output: nbformat.NotebookNode) -> bool:
 
 
 def for_the_site(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
-    """A copy of ``nb`` as the pages show it: no progress bars, no TeX escapes in text mode."""
+    """A copy of ``nb`` as the pages show it: no progress bars, no TeX escapes in text mode,
+    and a cell's printed text in one block per stream, as JupyterLab shows it (the kernel may
+    store one ``print`` in several pieces, which a page would show as separate blocks)."""
     copy = nbformat.from_dict(nb)
     for cell in copy.cells:
         if cell.cell_type == "markdown":
             cell.source = text_escapes(cell.source)
         elif cell.cell_type == "code":
-            cell.outputs = [o for o in cell.get("outputs", []) if not is_progress_bar(o)]
+            outputs = [o for o in cell.get("outputs", []) if not is_progress_bar(o)]
+            cell.outputs = joined_streams(outputs)
     return copy
+
+
+def joined_streams(outputs: list) -> list:
+    r"""Consecutive stream outputs of the same stream (stdout, stderr) joined into one.
+
+    >>> from nbformat.v4 import new_output
+    >>> parts = [new_output("stream", text="a:"), new_output("stream", text=" 1\n")]
+    >>> [o.text for o in joined_streams(parts)]
+    ['a: 1\n']
+    """
+    joined: list = []
+    for output in outputs:
+        last = joined[-1] if joined else None
+        if (
+            last is not None
+            and output.get("output_type") == "stream"
+            and last.get("output_type") == "stream"
+            and last.get("name") == output.get("name")
+        ):
+            last["text"] = last["text"] + output["text"]
+        else:
+            joined.append(nbformat.from_dict(output))
+    return joined
 
 
 def time_needed(nb: nbformat.NotebookNode) -> str:
