@@ -225,11 +225,8 @@ def _plain_expected(expected: Any) -> Any:
     return expected
 
 
-def _judge(
-    number: Reading | None, expected: Any, rel_tol: float, min_close: int = MIN_CLOSE_FIGURES
-) -> str:
-    """``"right"``, ``"close"`` (right to 1 to 3 significant figures, at least ``min_close``)
-    or ``"wrong"``."""
+def _judge(number: Reading | None, expected: Any, rel_tol: float) -> str:
+    """``"right"``, ``"close"`` (right to 2 or 3 significant figures) or ``"wrong"``."""
     expected = _plain_expected(expected)
     if number is None or not number.finite:
         return "wrong"
@@ -252,7 +249,7 @@ def _judge(
     for reading in (shown, shown.normalize()):
         if rounds_to(target, max(figures(reading), SIGNIFICANT_FIGURES), reading):
             return "right"
-    if min_close <= count < SIGNIFICANT_FIGURES and rounds_to(target, count, shown):
+    if MIN_CLOSE_FIGURES <= count < SIGNIFICANT_FIGURES and rounds_to(target, count, shown):
         return "close"
     return "wrong"
 
@@ -494,12 +491,6 @@ def _cut_off(number: Reading, expected: Any) -> bool:
     return 0 <= abs(target) - abs(number.value) < unit and (target >= 0) == (number.value >= 0)
 
 
-def _numpy_kind(value: Any) -> str:
-    if hasattr(value, "dtype") and getattr(value, "shape", None) == ():
-        return value.dtype.kind
-    return ""
-
-
 def _rounding_message(key: str, number: Reading, expected: Any) -> str:
     """The "check your rounding" verdict, saying what happened: cut off, or the last figure off."""
     shown = len(number.digits.as_tuple().digits)  # as typed, trailing zeros included
@@ -534,8 +525,7 @@ def _scale_slip(number: Reading, expected: Any, exercise: Exercise) -> str | Non
         number.digits.scaleb(shift) if number.digits is not None else None,
         number.inexact,
     )
-    verdict = _judge(other, expected, exercise.rel_tol, min_close=MIN_SLIP_FIGURES)
-    if verdict == "wrong" and not _rounding_slip(other, expected):
+    if _judge(other, expected, exercise.rel_tol) == "wrong" and not _rounding_slip(other, expected):
         return None
     if scale == "0-1":
         return _(
