@@ -255,14 +255,17 @@ def _judge(number: Reading | None, expected: Any, rel_tol: float) -> str:
 
 
 def as_typed(digits: Decimal) -> Decimal:
-    """The figures an answer shows, trailing zeros included as typed ('0.4300' has 4), except
-    the lone '.0' a float's repr adds (1.0, 20.0 show 1 and 2 figures).
+    """The figures an answer shows, trailing zeros after the point included as typed ('0.4300'
+    has 4), except the lone '.0' a float's repr adds; zeros ending a whole number are not
+    figures ('10', '20.0' and '1.0' show 1).
 
     >>> [len(as_typed(Decimal(t)).as_tuple().digits) for t in ("0.4300", "0.43", "1.0", "20.0")]
     [4, 2, 1, 1]
+    >>> [len(as_typed(Decimal(t)).as_tuple().digits) for t in ("10", "12350", "10.50")]
+    [1, 4, 4]
     """
     _sign, numerals, exponent = digits.as_tuple()
-    if exponent == -1 and numerals and numerals[-1] == 0:
+    if exponent >= 0 or (exponent == -1 and numerals and numerals[-1] == 0):
         return digits.normalize()
     return digits
 
